@@ -1,0 +1,62 @@
+package dev.overhead.analysis;
+
+import dev.overhead.model.ComparisonRow;
+import dev.overhead.model.MetricSpec;
+import dev.overhead.model.Metrics;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.WorkloadResult;
+import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Comparisons;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Turns a study's runs into comparisons: every workload, metric and non-baseline variant. */
+public final class Analyzer {
+    private Analyzer() {}
+
+    /** The metrics a workload is compared on: its parsed ones first, then the built-ins with data. */
+    public static List<MetricSpec> metricsOf(WorkloadResult workload) {
+        Map<String, MetricSpec> metrics = new LinkedHashMap<>();
+        workload.workload().metrics().forEach(m -> metrics.put(m.name(), m));
+        for (MetricSpec builtin : Metrics.builtins()) {
+            boolean present = workload.variants().stream()
+                    .anyMatch(v -> v.runs().stream().anyMatch(r -> builtin.valueOf(r).isPresent()));
+            metrics.putIfAbsent(builtin.name(), builtin);
+            if (!present) {
+                metrics.remove(builtin.name());
+            }
+        }
+        return List.copyOf(metrics.values());
+    }
+
+    public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options) {
+        List<ComparisonRow> rows = new ArrayList<>();
+        for (WorkloadResult workload : study.workloads()) {
+            String base = baseline != null ? baseline : workload.variants().getFirst().name();
+            VariantResult baseRuns = workload.variant(base).orElse(null);
+            if (baseRuns == null) {
+                continue;
+            }
+            for (MetricSpec metric : metricsOf(workload)) {
+                double[] b = baseRuns.values(metric);
+                for (VariantResult candidate : workload.variants()) {
+                    if (candidate.name().equals(base)) {
+                        continue;
+                    }
+                    double[] c = candidate.values(metric);
+                    if (b.length == 0 || c.length == 0) {
+                        continue;
+                    }
+                    Comparison comparison = Comparisons.compare(b, c, metric.better(), options);
+                    rows.add(new ComparisonRow(workload.name(), metric.name(), metric.unit(), base, candidate.name(),
+                            comparison));
+                }
+            }
+        }
+        return rows;
+    }
+}

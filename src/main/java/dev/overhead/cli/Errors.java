@@ -1,0 +1,39 @@
+package dev.overhead.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/** Turns every failure into one sentence and an exit code; the stack trace only with --debug. */
+final class Errors implements IExecutionExceptionHandler {
+    private final boolean debug;
+
+    Errors(boolean debug) {
+        this.debug = debug;
+    }
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
+        PrintWriter err = cmd.getErr();
+        if (debug) {
+            ex.printStackTrace(err);
+        }
+        if (ex instanceof UserError user) {
+            err.println("overhead: " + user.getMessage());
+            return user.exitCode();
+        }
+        String what = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+        err.println("overhead: " + what + (debug ? "" : " (run again with --debug for the details)"));
+        return 1;
+    }
+
+    static int onParameterException(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("overhead: " + ex.getMessage());
+        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options.");
+        return 2;
+    }
+}

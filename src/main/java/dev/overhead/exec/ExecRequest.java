@@ -1,0 +1,36 @@
+package dev.overhead.exec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One command to run and measure.
+ *
+ * @param argv         the command, executed directly (a shell, if wanted, is part of argv)
+ * @param env          variables set on top of the harness's environment, directly (no {@code env} process)
+ * @param workDir      working directory, null for the harness's own
+ * @param timeout      kill the process group after this long; null for none
+ * @param output       where stdout/stderr go
+ * @param captureBytes how many of the last bytes of stdout and of stderr to return (0: only a stderr tail)
+ * @param cpus         CPUs the command may run on ({@code --pin}); empty for no restriction
+ * @param nice         niceness to set in the child; null to leave it
+ * @param noAslr       run with personality ADDR_NO_RANDOMIZE (like {@code setarch -R})
+ */
+public record ExecRequest(List<String> argv, Map<String, String> env, Path workDir, Duration timeout,
+        OutputPolicy output, int captureBytes, List<Integer> cpus, Integer nice, boolean noAslr) {
+
+    public ExecRequest {
+        argv = List.copyOf(argv);
+        env = Map.copyOf(env);
+        cpus = List.copyOf(cpus);
+        if (argv.isEmpty()) {
+            throw new IllegalArgumentException("empty command");
+        }
+    }
+
+    public static ExecRequest of(List<String> argv) {
+        return new ExecRequest(argv, Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.overhead.model;
+
+import dev.overhead.stats.Direction;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+
+/** The built-in metric names of CONTRACT §3; all lower-is-better. */
+public final class Metrics {
+    private Metrics() {}
+
+    /** A figure the operating system gives for every run. */
+    public enum Builtin {
+        WALL("wall", "s", Run::wallS),
+        USER("user", "s", Run::userS),
+        SYS("sys", "s", Run::sysS),
+        CPU("cpu", "s", r -> r.userS() + r.sysS()),
+        MAX_RSS("max_rss", "KiB", r -> r.maxRssKib()),
+        MINOR_FAULTS("minor_faults", "", r -> r.minorFaults()),
+        MAJOR_FAULTS("major_faults", "", r -> r.majorFaults()),
+        VOLUNTARY_CS("voluntary_cs", "", r -> r.voluntaryCs()),
+        INVOLUNTARY_CS("involuntary_cs", "", r -> r.involuntaryCs()),
+        FS_IN("fs_in", "blocks", r -> r.fsInBlocks()),
+        FS_OUT("fs_out", "blocks", r -> r.fsOutBlocks());
+
+        private final String metricName;
+        private final String unit;
+        private final ToDoubleFunction<Run> extractor;
+
+        Builtin(String metricName, String unit, ToDoubleFunction<Run> extractor) {
+            this.metricName = metricName;
+            this.unit = unit;
+            this.extractor = extractor;
+        }
+
+        public String metricName() {
+            return metricName;
+        }
+
+        public double extract(Run run) {
+            return extractor.applyAsDouble(run);
+        }
+
+        public MetricSpec spec() {
+            return new MetricSpec(metricName, Direction.LOWER, unit, null);
+        }
+    }
+
+    public static Optional<Builtin> builtin(String name) {
+        return Arrays.stream(Builtin.values()).filter(b -> b.metricName.equals(name)).findFirst();
+    }
+
+    public static List<MetricSpec> builtins() {
+        return Arrays.stream(Builtin.values()).map(Builtin::spec).toList();
+    }
+}

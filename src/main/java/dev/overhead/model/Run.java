@@ -1,0 +1,45 @@
+package dev.overhead.model;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One measured run of one variant (CONTRACT §3). Base units: seconds, KiB, counts.
+ *
+ * @param index       position among this variant's measured runs, from 0
+ * @param sequence    position in the whole study, across variants and warm-ups
+ * @param round       the round it belonged to (every variant runs once per round)
+ * @param exitCode    exit status; a signal N is recorded as 128+N with {@code signal} N
+ * @param maxRssExact false where the peak RSS could not be separated from the harness's
+ *                    (no forking helper): then {@code maxRssKib} is not the command's own figure
+ * @param metrics     figures parsed from the command's output, by name
+ */
+public record Run(
+        int index,
+        int sequence,
+        int round,
+        Instant started,
+        int exitCode,
+        Integer signal,
+        boolean timedOut,
+        double wallS,
+        double userS,
+        double sysS,
+        long maxRssKib,
+        boolean maxRssExact,
+        long minorFaults,
+        long majorFaults,
+        long voluntaryCs,
+        long involuntaryCs,
+        long fsInBlocks,
+        long fsOutBlocks,
+        Map<String, Double> metrics) {
+
+    public Run {
+        metrics = Map.copyOf(metrics);
+    }
+
+    public boolean failed() {
+        return exitCode != 0 || timedOut;
+    }
+}

@@ -1,0 +1,20 @@
+package dev.overhead.model;
+
+import java.util.List;
+
+/** The measured runs of one variant on one workload, in the order they ran. */
+public record VariantResult(Variant variant, List<Run> runs) {
+    public VariantResult {
+        runs = List.copyOf(runs);
+    }
+
+    public String name() {
+        return variant.name();
+    }
+
+    /** The values of one metric over the runs that have it. */
+    public double[] values(MetricSpec metric) {
+        return runs.stream().map(metric::valueOf).flatMap(java.util.Optional::stream)
+                .mapToDouble(Double::doubleValue).toArray();
+    }
+}

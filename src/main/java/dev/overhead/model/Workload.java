@@ -1,0 +1,23 @@
+package dev.overhead.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One command to measure under every variant.
+ *
+ * @param command    argv (with {@code shell}, a single string for {@code /bin/sh -c})
+ * @param parameters the parameter values of this instance of a swept workload (empty if none)
+ * @param prepare    run before every measured run, not measured (empty: nothing)
+ * @param metrics    metrics parsed from the output, besides the built-ins
+ */
+public record Workload(String name, List<String> command, boolean shell, Map<String, String> parameters,
+        List<String> prepare, List<MetricSpec> metrics) {
+
+    public Workload {
+        command = List.copyOf(command);
+        parameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parameters));
+        prepare = List.copyOf(prepare);
+        metrics = List.copyOf(metrics);
+    }
+}

@@ -9,6 +9,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
+import dev.overhead.stats.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +34,18 @@ public final class Analyzer {
         return List.copyOf(metrics.values());
     }
 
+    /** How two samples of one metric are compared: the fixed-n engine, or a sequential one. */
+    @FunctionalInterface
+    public interface Method {
+        Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options);
+    }
+
     public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options) {
+        return compare(study, baseline, options, Comparisons::compare);
+    }
+
+    public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options,
+            Method method) {
         List<ComparisonRow> rows = new ArrayList<>();
         for (WorkloadResult workload : study.workloads()) {
             String base = baseline != null ? baseline : workload.variants().getFirst().name();
@@ -51,7 +63,7 @@ public final class Analyzer {
                     if (b.length == 0 || c.length == 0) {
                         continue;
                     }
-                    Comparison comparison = Comparisons.compare(b, c, metric.better(), options);
+                    Comparison comparison = method.compare(b, c, metric.better(), options);
                     rows.add(new ComparisonRow(workload.name(), metric.name(), metric.unit(), base, candidate.name(),
                             comparison));
                 }

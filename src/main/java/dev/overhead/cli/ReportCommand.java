@@ -1,12 +1,40 @@
 package dev.overhead.cli;
 
+import dev.overhead.analysis.Analyzer;
+import dev.overhead.model.StudyResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "report", description = "(not yet built)")
+/** {@code overhead report STUDY}: a stored study (or a result file) in any format. */
+@Command(name = "report", description = "Write the report of a stored study or a result file.")
 final class ReportCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "STUDY", description = "A study id, id prefix or label, or a result file.")
+    String study;
+
+    @Mixin
+    StoreOption storeOption;
+
+    @Mixin
+    OutputOptions outputs;
+
+    @Mixin
+    VerdictOptions verdict;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
-        throw new UserError(1, "'report' is not built yet.");
+        Outputs.format(outputs.format);
+        StudyResult result = StudyLoading.load(storeOption, study);
+        StudyResult analysed = result.withComparisons(
+                Analyzer.compare(result, verdict.baseline, verdict.compareOptions(), Machine.methodFor(result)),
+                java.util.List.of());
+        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(analysed);
+        return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }
 }

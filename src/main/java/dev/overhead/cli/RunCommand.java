@@ -1,12 +1,300 @@
 package dev.overhead.cli;
 
+import dev.overhead.exec.OutputPolicy;
+import dev.overhead.model.MetricSpec;
+import dev.overhead.model.Variant;
+import dev.overhead.model.Workload;
+import dev.overhead.plan.Durations;
+import dev.overhead.plan.PlanOptions;
+import dev.overhead.plan.PlanReader;
+import dev.overhead.plan.ShellWords;
+import dev.overhead.plan.StudyPlan;
+import dev.overhead.plan.VariantSpec;
+import dev.overhead.run.Order;
+import dev.overhead.run.RunOptions;
+import dev.overhead.run.StudySpec;
+import dev.overhead.stats.Direction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-@Command(name = "run", description = "(not yet built)")
+/** {@code overhead run}: measure commands as variants, interleaved, many times, and judge the change. */
+@Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Measure commands as variants, in rounds, and say whether the change is real.",
+            "  overhead run 'sort a' 'sort -S 1M a'          each quoted command is a variant",
+            "  overhead run -V glibc: -V 'hardened: LD_PRELOAD=/x.so' -- make -j4",
+            "  overhead run --plan study.yaml"})
 final class RunCommand implements Callable<Integer> {
+
+    @Option(names = {"-V", "--variant"}, paramLabel = "SPEC",
+            description = "A variant: 'NAME: [KEY=VALUE ...] [PREFIX ...]' (repeat; the command follows --).")
+    List<String> variantSpecs = new ArrayList<>();
+
+    @Option(names = "--plan", paramLabel = "FILE.yaml", description = "Run the study a YAML plan describes.")
+    Path plan;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Exactly N measured runs per variant (no adaptive stopping).")
+    Integer runs;
+
+    @Option(names = "--min-runs", paramLabel = "N", description = "Adaptive stopping: at least N runs (default 5).")
+    Integer minRuns;
+
+    @Option(names = "--max-runs", paramLabel = "N", description = "Adaptive stopping: at most N runs (default 50).")
+    Integer maxRuns;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Runs per variant before measuring, not recorded.")
+    Integer warmup;
+
+    @Option(names = "--time-budget", paramLabel = "DURATION", description = "Stop adding runs after this long (90s, 20m, 2h).")
+    String timeBudget;
+
+    @Option(names = "--order", paramLabel = "ORDER",
+            description = "randomized (default: rounds in a fresh random order), interleaved or blocked.")
+    String order;
+
+    @Option(names = "--prepare", paramLabel = "CMD", description = "Shell command before every run, not measured.")
+    String prepare;
+
+    @Option(names = "--setup", paramLabel = "CMD", description = "Shell command once per variant, before its runs.")
+    String setup;
+
+    @Option(names = "--cleanup", paramLabel = "CMD", description = "Shell command once per variant, after its runs.")
+    String cleanup;
+
+    @Option(names = "--shell", description = "Run commands through /bin/sh -c (default: executed directly).")
+    boolean shell;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Kill a run that takes longer; recorded as timed out.")
+    String timeout;
+
+    @Option(names = "--ignore-failure", description = "Keep going when a run exits non-zero.")
+    boolean ignoreFailure;
+
+    @Option(names = "--metric", paramLabel = "'NAME[:lower|higher]=REGEX'",
+            description = "A figure parsed from the output; the first capture group is the value.")
+    List<String> metrics = new ArrayList<>();
+
+    @Option(names = "--primary", paramLabel = "METRIC", description = "The metric adaptive stopping and the headline use (default wall).")
+    String primary;
+
+    @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
+    String label;
+
+    @Option(names = "--output", paramLabel = "inherit|null|FILE", defaultValue = "null",
+            description = "Where the commands' output goes (default: discarded).")
+    String output;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the randomized order (default: from the clock).")
+    Long seed;
+
+    @Option(names = "--fake-exec", hidden = true, description = "Measure nothing: a deterministic fake executor for tests.")
+    boolean fakeExec;
+
+    @Mixin
+    VerdictOptions verdict;
+
+    @Mixin
+    StoreOption storeOption;
+
+    @Mixin
+    OutputOptions outputs;
+
+    @Mixin
+    ControlOptions controls;
+
+    @Parameters(paramLabel = "COMMAND", description = "Commands (each one a variant), or with -V the one command and its arguments.")
+    List<String> commands = new ArrayList<>();
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec commandSpec;
+
     @Override
     public Integer call() {
-        throw new UserError(1, "'run' is not built yet.");
+        StudySpec study = buildSpec();
+        return new StudyExecution(commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr(),
+                storeOption, outputs, verdict, fakeExec).run(study, controls);
+    }
+
+    StudySpec buildSpec() {
+        StudyPlan fromPlan = plan == null ? null : PlanReading.read(plan);
+        PlanOptions p = fromPlan == null ? PlanOptions.NONE : fromPlan.options();
+        List<Variant> variants;
+        List<Workload> workloads;
+        if (fromPlan != null) {
+            if (!commands.isEmpty() || !variantSpecs.isEmpty()) {
+                throw UserError.usage("--plan describes the whole study: give no commands or -V with it");
+            }
+            variants = fromPlan.variants();
+            workloads = fromPlan.workloads();
+        } else {
+            boolean useShell = shell;
+            List<MetricSpec> parsed = metrics.stream().map(RunCommand::metric).toList();
+            if (commands.isEmpty()) {
+                throw UserError.usage("nothing to measure: give commands to compare, e.g. overhead run 'sleep 0.1'"
+                        + " 'sleep 0.2', or -V specs and -- COMMAND");
+            }
+            if (!variantSpecs.isEmpty()) {
+                variants = variantSpecs.stream().map(RunCommand::variant).toList();
+                List<String> argv = useShell ? List.of(String.join(" ", commands)) : commands;
+                workloads = List.of(new Workload(String.join(" ", commands), argv, useShell, Map.of(), List.of(),
+                        parsed));
+            } else {
+                // each quoted command is a variant of one workload: the variant's prefix is the command itself
+                variants = new ArrayList<>();
+                for (int i = 0; i < commands.size(); i++) {
+                    String c = commands.get(i);
+                    List<String> argv = useShell ? List.of("/bin/sh", "-c", c) : words(c);
+                    variants.add(new Variant(uniqueName(c, i, commands), Map.of(), argv, List.of(), List.of()));
+                }
+                workloads = List.of(new Workload("command", List.of(), false, Map.of(), List.of(), parsed));
+            }
+        }
+        variants = withSetup(variants);
+        checkDistinct(variants);
+        String baseline = first(verdict.baseline, fromPlan == null ? null : fromPlan.baseline());
+        if (baseline != null && variants.stream().noneMatch(v -> v.name().equals(baseline))) {
+            throw UserError.usage("--baseline " + baseline + " names no variant; the variants are "
+                    + variants.stream().map(Variant::name).toList());
+        }
+        RunOptions options = options(p, baseline);
+        return new StudySpec(first(label, fromPlan == null ? null : fromPlan.name()), workloads, variants, options);
+    }
+
+    private RunOptions options(PlanOptions p, String baseline) {
+        Integer count = first(runs, p.runs());
+        int min = first(minRuns, p.minRuns(), 5);
+        int max = first(maxRuns, p.maxRuns(), 50);
+        if (count != null && count < 1) {
+            throw UserError.usage("--runs must be at least 1");
+        }
+        if (min < 2 || max < min) {
+            throw UserError.usage("--min-runs must be at least 2 and --max-runs at least --min-runs (got " + min
+                    + " and " + max + ")");
+        }
+        Duration budget = duration("--time-budget", first(timeBudget, p.timeBudget()));
+        Duration limit = duration("--timeout", first(timeout, p.timeout()));
+        Order runOrder;
+        try {
+            runOrder = Order.parse(first(order, p.order(), "randomized"));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--order " + e.getMessage());
+        }
+        var compare = verdict.compareOptions();
+        if (verdict.threshold.equals("1%") && p.thresholdPct() != null) {
+            compare = new dev.overhead.stats.CompareOptions(compare.confidence(), p.thresholdPct());
+        }
+        return new RunOptions(count, min, max, first(warmup, p.warmup(), 0), budget, runOrder, prepare, limit,
+                ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()), first(primary, p.primary(), "wall"), baseline,
+                compare, outputPolicy(), seed != null ? seed : System.nanoTime(), controls.cpus(), controls.nice,
+                controls.noAslr, controls.dropCaches);
+    }
+
+    private List<Variant> withSetup(List<Variant> variants) {
+        if (setup == null && cleanup == null) {
+            return variants;
+        }
+        return variants.stream().map(v -> new Variant(v.name(), v.env(), v.prefix(),
+                setup == null ? v.setup() : List.of("/bin/sh", "-c", setup),
+                cleanup == null ? v.cleanup() : List.of("/bin/sh", "-c", cleanup))).toList();
+    }
+
+    private OutputPolicy outputPolicy() {
+        return switch (output) {
+            case "null", "discard" -> new OutputPolicy.Discard();
+            case "inherit" -> new OutputPolicy.Inherit();
+            default -> new OutputPolicy.ToFile(Path.of(output));
+        };
+    }
+
+    private static Duration duration(String option, String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(option + " '" + text + "' is not a duration: write it like 90s, 20m or 2h");
+        }
+    }
+
+    static MetricSpec metric(String text) {
+        int eq = text.indexOf('=');
+        if (eq <= 0) {
+            throw UserError.usage("--metric '" + text + "' needs the form NAME[:lower|higher]=REGEX");
+        }
+        String head = text.substring(0, eq);
+        String regex = text.substring(eq + 1);
+        Direction better = Direction.LOWER;
+        int colon = head.indexOf(':');
+        if (colon >= 0) {
+            try {
+                better = Direction.parse(head.substring(colon + 1));
+            } catch (IllegalArgumentException e) {
+                throw UserError.usage("--metric '" + text + "': " + e.getMessage());
+            }
+            head = head.substring(0, colon);
+        }
+        try {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex);
+            if (p.matcher("").groupCount() < 1) {
+                throw UserError.usage("--metric '" + text + "' has no capture group: put the number in ( )");
+            }
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw UserError.usage("--metric '" + text + "': the pattern does not compile: " + e.getDescription());
+        }
+        return new MetricSpec(head.strip(), better, "", regex);
+    }
+
+    private static Variant variant(String spec) {
+        try {
+            return VariantSpec.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    private static List<String> words(String command) {
+        try {
+            List<String> w = ShellWords.split(command);
+            if (w.isEmpty()) {
+                throw UserError.usage("an empty command was given; quote each command to compare");
+            }
+            return w;
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("the command '" + command + "' cannot be split into words: " + e.getMessage()
+                    + " (or use --shell)");
+        }
+    }
+
+    private static String uniqueName(String command, int index, List<String> all) {
+        long same = all.stream().filter(command::equals).count();
+        return same > 1 ? command + " #" + (index + 1) : command;
+    }
+
+    private static void checkDistinct(List<Variant> variants) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Variant v : variants) {
+            if (!seen.add(v.name())) {
+                throw UserError.usage("two variants are named '" + v.name() + "': give each -V a different name");
+            }
+        }
+    }
+
+    @SafeVarargs
+    private static <T> T first(T... values) {
+        for (T v : values) {
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
     }
 }

@@ -7,7 +7,7 @@ import java.util.Map;
  * One measured run of one variant (CONTRACT §3). Base units: seconds, KiB, counts.
  *
  * @param index       position among this variant's measured runs, from 0
- * @param sequence    position in the whole study, across variants and warm-ups
+ * @param sequence    position among all measured runs of the study, across workloads and variants
  * @param round       the round it belonged to (every variant runs once per round)
  * @param exitCode    exit status; a signal N is recorded as 128+N with {@code signal} N
  * @param maxRssExact false where the peak RSS could not be separated from the harness's

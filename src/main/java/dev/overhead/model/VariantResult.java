@@ -12,9 +12,9 @@ public record VariantResult(Variant variant, List<Run> runs) {
         return variant.name();
     }
 
-    /** The values of one metric over the runs that have it. */
+    /** The values of one metric over the runs that succeeded and have it (failed runs are no samples). */
     public double[] values(MetricSpec metric) {
-        return runs.stream().map(metric::valueOf).flatMap(java.util.Optional::stream)
+        return runs.stream().filter(r -> !r.failed()).map(metric::valueOf).flatMap(java.util.Optional::stream)
                 .mapToDouble(Double::doubleValue).toArray();
     }
 }

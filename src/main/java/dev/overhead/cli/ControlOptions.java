@@ -1,0 +1,31 @@
+package dev.overhead.cli;
+
+import dev.overhead.sysinfo.Controls;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Opt-in controls of the machine, each recorded with the study. */
+final class ControlOptions {
+    @Option(names = "--pin", paramLabel = "CPUS", description = "Run the measured command on these CPUs only (e.g. 1 or 0-3,6).")
+    String pin;
+
+    @Option(names = "--nice", paramLabel = "N", description = "Niceness of the measured command.")
+    Integer nice;
+
+    @Option(names = "--no-aslr", description = "Disable address-space randomisation for the command (like setarch -R).")
+    boolean noAslr;
+
+    @Option(names = "--drop-caches", description = "Drop the page cache before every run (needs root).")
+    boolean dropCaches;
+
+    List<Integer> cpus() {
+        if (pin == null) {
+            return List.of();
+        }
+        try {
+            return Controls.parseCpuList(pin);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--pin " + e.getMessage());
+        }
+    }
+}

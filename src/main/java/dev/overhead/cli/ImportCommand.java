@@ -1,0 +1,51 @@
+package dev.overhead.cli;
+
+import dev.overhead.model.StudyResult;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code overhead import FILE...}: other tools' results (and overhead's own) into the store. */
+@Command(name = "import", description = "Put result files (overhead JSON, CSV, hyperfine, PTS, Go bench, pyperf) in the store.")
+final class ImportCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "FILE", arity = "1..*")
+    List<Path> files = new ArrayList<>();
+
+    @Mixin
+    StoreOption storeOption;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws StoreException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<StudyResult> studies = new ArrayList<>();
+        for (Path file : files) {
+            studies.add(StudyLoading.fromFile(file.toString()));
+        }
+        try (Store store = storeOption.open()) {
+            for (int i = 0; i < studies.size(); i++) {
+                StudyResult s = studies.get(i);
+                if (s.info().id() == null || s.info().id().isBlank() || store.load(s.info().id()).isPresent()) {
+                    s = new StudyResult(new dev.overhead.model.StudyInfo(StudyIds.next(java.time.Instant.now()),
+                            s.info().label() == null ? files.get(i).getFileName().toString() : s.info().label(),
+                            s.info().created() == null ? java.time.Instant.now() : s.info().created(),
+                            s.info().options()), s.environment(), s.workloads(), List.of(), s.warnings());
+                }
+                store.importStudy(s);
+                out.println("imported " + files.get(i) + " as study " + s.info().id());
+            }
+        }
+        return 0;
+    }
+}

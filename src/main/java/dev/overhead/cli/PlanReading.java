@@ -1,0 +1,22 @@
+package dev.overhead.cli;
+
+import dev.overhead.plan.PlanReader;
+import dev.overhead.plan.StudyPlan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads a plan, turning every fault into the one sentence the plan reader wrote. */
+final class PlanReading {
+    private PlanReading() {}
+
+    static StudyPlan read(Path plan) {
+        if (!Files.isReadable(plan)) {
+            throw new UserError(1, "the plan " + plan + " cannot be read: check the path");
+        }
+        try {
+            return PlanReader.read(plan);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(2, e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package dev.overhead.cli;
+
+import dev.overhead.exec.Executor;
+import dev.overhead.exec.Executors;
+import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.model.Workload;
+import dev.overhead.run.Listener;
+import dev.overhead.run.Outcome;
+import dev.overhead.run.RunFailure;
+import dev.overhead.run.RunOptions;
+import dev.overhead.run.StudyRunner;
+import dev.overhead.run.StudySpec;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Runs (or resumes) a study from the command line: store, executor, Ctrl-C, progress, outputs. */
+final class StudyExecution {
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final StoreOption storeOption;
+    private final OutputOptions outputs;
+    private final VerdictOptions verdict;
+    private final boolean fake;
+
+    StudyExecution(PrintWriter out, PrintWriter err, StoreOption storeOption, OutputOptions outputs,
+            VerdictOptions verdict, boolean fake) {
+        this.out = out;
+        this.err = err;
+        this.storeOption = storeOption;
+        this.outputs = outputs;
+        this.verdict = verdict;
+        this.fake = fake;
+    }
+
+    int run(StudySpec spec, ControlOptions controls) {
+        if (!fake) {
+            preflight(spec);
+        }
+        Map<String, Object> environment = Machine.environment(spec, fake);
+        StudyInfo info = new StudyInfo(StudyIds.next(Instant.now()), spec.label(), Instant.now(),
+                optionsOf(spec.options()));
+        return execute(spec, info, environment, null);
+    }
+
+    int resume(StudySpec spec, StudyResult done) {
+        return execute(spec, done.info(), done.environment(), done);
+    }
+
+    private int execute(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
+        Outcome outcome;
+        try (Store store = storeOption.open(); Executor executor = Executors.create(fake)) {
+            Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
+            StudyRunner runner = new StudyRunner(executor, store, listener, Machine.hooks(spec.options(), fake),
+                    Machine.stoppingRule(), System::nanoTime, Instant::now);
+            Interrupts.onInterrupt(runner::cancel);
+            try {
+                outcome = runner.run(spec, info, environment, resumeFrom);
+            } finally {
+                Interrupts.reset();
+            }
+        } catch (RunFailure failure) {
+            throw new UserError(1, failure.getMessage() + " (the runs measured are kept in study " + info.id() + ")",
+                    failure);
+        } catch (StoreException e) {
+            throw UserError.failed(e.getMessage(), e);
+        }
+        new Outputs(out, err, outputs).write(outcome.result());
+        if (outcome.state() == Outcome.State.INTERRUPTED) {
+            err.println("overhead: interrupted; the runs measured are kept in study " + info.id()
+                    + " ('overhead resume " + info.id() + "' continues it)");
+            return 130;
+        }
+        return FailIfWorse.exitCode(outcome.result(), verdict.failIfWorsePct(), err);
+    }
+
+    /** A command that cannot be started is refused before the first run (issue 2 §3). */
+    static void preflight(StudySpec spec) {
+        for (Workload workload : spec.workloads()) {
+            for (Variant variant : spec.variants()) {
+                List<String> argv = new java.util.ArrayList<>(variant.prefix());
+                argv.addAll(workload.shell() ? List.of("/bin/sh") : workload.command());
+                if (argv.isEmpty()) {
+                    throw UserError.usage("variant " + variant.name() + " has nothing to run");
+                }
+                String program = argv.getFirst();
+                String path = variant.env().getOrDefault("PATH", System.getenv().getOrDefault("PATH", ""));
+                if (!executable(program, path)) {
+                    throw new UserError(1, "'" + program + "' (variant " + variant.name() + ") cannot be run: "
+                            + (program.contains("/") ? "no such executable file" : "it is not on PATH")
+                            + "; check the spelling, or use --shell for shell built-ins and pipes");
+                }
+            }
+        }
+    }
+
+    private static boolean executable(String program, String path) {
+        if (program.contains("/")) {
+            Path p = Path.of(program);
+            return Files.isRegularFile(p) && Files.isExecutable(p);
+        }
+        for (String dir : path.split(":")) {
+            Path p = Path.of(dir.isEmpty() ? "." : dir, program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static Map<String, Object> optionsOf(RunOptions o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (o.runs() != null) {
+            m.put("runs", o.runs());
+        } else {
+            m.put("min_runs", o.minRuns());
+            m.put("max_runs", o.maxRuns());
+        }
+        m.put("warmup", o.warmup());
+        m.put("order", o.order().word());
+        m.put("seed", o.seed());
+        m.put("primary", o.primary());
+        m.put("baseline", o.baseline());
+        m.put("threshold_pct", o.compare().thresholdPct());
+        m.put("confidence", o.compare().confidence());
+        putIf(m, "time_budget_s", o.timeBudget() == null ? null : o.timeBudget().toMillis() / 1000.0);
+        putIf(m, "timeout_s", o.timeout() == null ? null : o.timeout().toMillis() / 1000.0);
+        putIf(m, "prepare", o.prepare());
+        m.put("ignore_failure", o.ignoreFailure());
+        putIf(m, "pin", o.cpus().isEmpty() ? null : o.cpus());
+        putIf(m, "nice", o.nice());
+        m.put("no_aslr", o.noAslr());
+        m.put("drop_caches", o.dropCaches());
+        return m;
+    }
+
+    private static void putIf(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+}

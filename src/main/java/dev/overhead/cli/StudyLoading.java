@@ -1,0 +1,49 @@
+package dev.overhead.cli;
+
+import dev.overhead.interop.Formats;
+import dev.overhead.model.StudyResult;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Finds a study given as a file (any format overhead reads) or as a stored id, id prefix or label. */
+final class StudyLoading {
+    private StudyLoading() {}
+
+    static boolean isFile(String input) {
+        return Files.isRegularFile(Path.of(input));
+    }
+
+    static StudyResult fromFile(String input) {
+        try {
+            return Formats.read(Path.of(input));
+        } catch (IllegalArgumentException e) {
+            throw new UserError(1, e.getMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new UserError(1, input + " cannot be read (" + e.getMessage() + ")", e);
+        }
+    }
+
+    static StudyResult fromStore(Store store, String idOrLabel) {
+        try {
+            Optional<StudyResult> found = store.load(idOrLabel);
+            return found.orElseThrow(() -> new UserError(1, "no file and no stored study is called '" + idOrLabel
+                    + "'; 'overhead list' shows the stored studies"));
+        } catch (StoreException e) {
+            throw UserError.failed(e.getMessage(), e);
+        }
+    }
+
+    static StudyResult load(StoreOption storeOption, String input) {
+        if (isFile(input)) {
+            return fromFile(input);
+        }
+        try (Store store = storeOption.open()) {
+            return fromStore(store, input);
+        } catch (StoreException e) {
+            throw UserError.failed(e.getMessage(), e);
+        }
+    }
+}

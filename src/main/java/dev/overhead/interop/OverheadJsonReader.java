@@ -1,0 +1,145 @@
+package dev.overhead.interop;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.model.ComparisonRow;
+import dev.overhead.model.MetricSpec;
+import dev.overhead.model.Run;
+import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.Workload;
+import dev.overhead.model.WorkloadResult;
+import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Direction;
+import dev.overhead.stats.Verdict;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Reads overhead's own JSON ({@code "schema": "overhead/1"}) back into a {@link StudyResult}. */
+public final class OverheadJsonReader {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private OverheadJsonReader() {}
+
+    public static boolean looksLikeOverheadJson(String text) {
+        return text.contains("\"overhead/1\"");
+    }
+
+    public static StudyResult read(String json) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not valid JSON at line " + e.getLocation().getLineNr() + ": "
+                    + e.getOriginalMessage(), e);
+        }
+        if (root == null || !"overhead/1".equals(root.path("schema").asText())) {
+            throw new IllegalArgumentException("not an overhead result (no \"schema\": \"overhead/1\")");
+        }
+        JsonNode study = root.path("study");
+        StudyInfo info = new StudyInfo(study.path("id").asText(""), text(study.path("label")),
+                instant(study.path("created")), map(study.path("options")));
+        List<WorkloadResult> workloads = new ArrayList<>();
+        for (JsonNode w : root.path("workloads")) {
+            workloads.add(workload(w));
+        }
+        List<ComparisonRow> comparisons = new ArrayList<>();
+        for (JsonNode c : root.path("comparisons")) {
+            comparisons.add(comparison(c));
+        }
+        List<String> warnings = new ArrayList<>();
+        root.path("warnings").forEach(n -> warnings.add(n.asText()));
+        return new StudyResult(info, map(root.path("environment")), workloads, comparisons, warnings);
+    }
+
+    private static WorkloadResult workload(JsonNode w) {
+        List<MetricSpec> metrics = new ArrayList<>();
+        for (JsonNode m : w.path("metrics")) {
+            metrics.add(new MetricSpec(m.path("name").asText(), Direction.parse(m.path("better").asText("lower")),
+                    m.path("unit").asText(""), text(m.path("regex"))));
+        }
+        Workload workload = new Workload(w.path("name").asText(), strings(w.path("command")),
+                w.path("shell").asBoolean(false), stringMap(w.path("parameters")), strings(w.path("prepare")),
+                metrics);
+        List<VariantResult> variants = new ArrayList<>();
+        for (JsonNode v : w.path("variants")) {
+            Variant variant = new Variant(v.path("name").asText(), stringMap(v.path("env")), strings(v.path("prefix")),
+                    strings(v.path("setup")), strings(v.path("cleanup")));
+            List<Run> runs = new ArrayList<>();
+            for (JsonNode r : v.path("runs")) {
+                runs.add(run(r));
+            }
+            variants.add(new VariantResult(variant, runs));
+        }
+        return new WorkloadResult(workload, variants);
+    }
+
+    private static Run run(JsonNode r) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        r.path("metrics").properties().forEach(e -> {
+            if (e.getValue().isNumber()) {
+                metrics.put(e.getKey(), e.getValue().asDouble());
+            }
+        });
+        return new Run(r.path("index").asInt(), r.path("sequence").asInt(), r.path("round").asInt(),
+                instant(r.path("started")), r.path("exit_code").asInt(),
+                r.hasNonNull("signal") ? r.path("signal").asInt() : null, r.path("timed_out").asBoolean(false),
+                r.path("wall_s").asDouble(), r.path("user_s").asDouble(), r.path("sys_s").asDouble(),
+                r.path("max_rss_kib").asLong(), r.path("max_rss_exact").asBoolean(true),
+                r.path("minor_faults").asLong(), r.path("major_faults").asLong(), r.path("voluntary_cs").asLong(),
+                r.path("involuntary_cs").asLong(), r.path("fs_in_blocks").asLong(), r.path("fs_out_blocks").asLong(),
+                metrics);
+    }
+
+    private static ComparisonRow comparison(JsonNode c) {
+        List<String> warnings = new ArrayList<>();
+        c.path("warnings").forEach(n -> warnings.add(n.asText()));
+        Comparison comparison = new Comparison(Direction.parse(c.path("better").asText("lower")),
+                c.path("n_baseline").asInt(), c.path("n_candidate").asInt(), number(c.path("baseline_value")),
+                number(c.path("candidate_value")), number(c.path("change_pct")), number(c.path("ci_low_pct")),
+                number(c.path("ci_high_pct")), number(c.path("p_value")), c.path("method").asText(""),
+                Verdict.valueOf(c.path("verdict").asText("inconclusive").toUpperCase(Locale.ROOT)),
+                c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null, warnings);
+        return new ComparisonRow(c.path("workload").asText(), c.path("metric").asText(), c.path("unit").asText(""),
+                c.path("baseline").asText(), c.path("candidate").asText(), comparison);
+    }
+
+    private static double number(JsonNode n) {
+        return n.isNumber() ? n.asDouble() : Double.NaN;
+    }
+
+    private static String text(JsonNode n) {
+        return n.isMissingNode() || n.isNull() ? null : n.asText();
+    }
+
+    private static Instant instant(JsonNode n) {
+        return n.isTextual() ? Instant.parse(n.asText()) : null;
+    }
+
+    private static List<String> strings(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        n.forEach(e -> out.add(e.asText()));
+        return out;
+    }
+
+    private static Map<String, String> stringMap(JsonNode n) {
+        Map<String, String> out = new LinkedHashMap<>();
+        n.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
+    }
+
+    private static Map<String, Object> map(JsonNode n) {
+        if (!n.isObject()) {
+            return Map.of();
+        }
+        return MAPPER.convertValue(n, new TypeReference<LinkedHashMap<String, Object>>() {});
+    }
+}

@@ -1,0 +1,149 @@
+package dev.overhead.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overhead.model.ComparisonRow;
+import dev.overhead.model.MetricSpec;
+import dev.overhead.model.Run;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.WorkloadResult;
+import dev.overhead.stats.Comparison;
+import java.util.List;
+
+/** The JSON of CONTRACT §4 ({@code "schema": "overhead/1"}). Numbers that are not finite become null. */
+public final class JsonRenderer {
+    public static final String SCHEMA = "overhead/1";
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonRenderer() {}
+
+    public static String render(StudyResult study, String toolVersion) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schema", SCHEMA);
+        ObjectNode tool = root.putObject("tool");
+        tool.put("name", "overhead");
+        tool.put("version", toolVersion);
+        ObjectNode info = root.putObject("study");
+        info.put("id", study.info().id());
+        info.put("label", study.info().label());
+        info.put("created", study.info().created() == null ? null : study.info().created().toString());
+        info.set("options", MAPPER.valueToTree(study.info().options()));
+        root.set("environment", MAPPER.valueToTree(study.environment()));
+        ArrayNode workloads = root.putArray("workloads");
+        study.workloads().forEach(w -> workloads.add(workload(w)));
+        ArrayNode comparisons = root.putArray("comparisons");
+        study.comparisons().forEach(c -> comparisons.add(comparison(c)));
+        ArrayNode warnings = root.putArray("warnings");
+        study.warnings().forEach(warnings::add);
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a study could not be written as JSON", e);
+        }
+    }
+
+    private static ObjectNode workload(WorkloadResult w) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("name", w.name());
+        strings(node.putArray("command"), w.workload().command());
+        node.put("shell", w.workload().shell());
+        node.set("parameters", MAPPER.valueToTree(w.workload().parameters()));
+        strings(node.putArray("prepare"), w.workload().prepare());
+        ArrayNode metrics = node.putArray("metrics");
+        for (MetricSpec m : w.workload().metrics()) {
+            ObjectNode spec = metrics.addObject();
+            spec.put("name", m.name());
+            spec.put("better", m.better().word());
+            spec.put("unit", m.unit());
+            spec.put("regex", m.regex());
+        }
+        ArrayNode variants = node.putArray("variants");
+        w.variants().forEach(v -> variants.add(variant(v)));
+        return node;
+    }
+
+    private static ObjectNode variant(VariantResult v) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("name", v.name());
+        node.set("env", MAPPER.valueToTree(v.variant().env()));
+        strings(node.putArray("prefix"), v.variant().prefix());
+        strings(node.putArray("setup"), v.variant().setup());
+        strings(node.putArray("cleanup"), v.variant().cleanup());
+        ArrayNode runs = node.putArray("runs");
+        v.runs().forEach(r -> runs.add(run(r)));
+        return node;
+    }
+
+    private static ObjectNode run(Run r) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("index", r.index());
+        node.put("sequence", r.sequence());
+        node.put("round", r.round());
+        node.put("started", r.started() == null ? null : r.started().toString());
+        node.put("exit_code", r.exitCode());
+        if (r.signal() != null) {
+            node.put("signal", r.signal());
+        }
+        node.put("timed_out", r.timedOut());
+        number(node, "wall_s", r.wallS());
+        number(node, "user_s", r.userS());
+        number(node, "sys_s", r.sysS());
+        node.put("max_rss_kib", r.maxRssKib());
+        node.put("max_rss_exact", r.maxRssExact());
+        node.put("minor_faults", r.minorFaults());
+        node.put("major_faults", r.majorFaults());
+        node.put("voluntary_cs", r.voluntaryCs());
+        node.put("involuntary_cs", r.involuntaryCs());
+        node.put("fs_in_blocks", r.fsInBlocks());
+        node.put("fs_out_blocks", r.fsOutBlocks());
+        ObjectNode metrics = node.putObject("metrics");
+        new java.util.TreeMap<>(r.metrics()).forEach((k, v) -> number(metrics, k, v));
+        return node;
+    }
+
+    private static ObjectNode comparison(ComparisonRow row) {
+        Comparison c = row.comparison();
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("workload", row.workload());
+        node.put("metric", row.metric());
+        node.put("better", c.better().word());
+        node.put("unit", row.unit());
+        node.put("baseline", row.baseline());
+        node.put("candidate", row.candidate());
+        node.put("n_baseline", c.nBaseline());
+        node.put("n_candidate", c.nCandidate());
+        number(node, "baseline_value", c.baselineValue());
+        number(node, "candidate_value", c.candidateValue());
+        number(node, "change_pct", c.changePct());
+        number(node, "ci_low_pct", c.ciLowPct());
+        number(node, "ci_high_pct", c.ciHighPct());
+        number(node, "p_value", c.pValue());
+        node.put("method", c.method());
+        node.put("verdict", c.verdict().word());
+        if (c.runsNeeded() == null) {
+            node.putNull("runs_needed");
+        } else {
+            node.put("runs_needed", c.runsNeeded());
+        }
+        ArrayNode warnings = node.putArray("warnings");
+        c.warnings().forEach(warnings::add);
+        return node;
+    }
+
+    private static void number(ObjectNode node, String field, double value) {
+        if (Double.isFinite(value)) {
+            node.put(field, value);
+        } else {
+            node.putNull(field);
+        }
+    }
+
+    private static void strings(ArrayNode array, List<String> values) {
+        values.forEach(array::add);
+    }
+
+}

@@ -1,0 +1,29 @@
+package dev.overhead.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/** Decides the order of variants within each round. */
+final class Scheduler {
+    private final Order order;
+    private final Random random;
+
+    Scheduler(Order order, long seed) {
+        this.order = order;
+        this.random = new Random(seed);
+    }
+
+    /** The variant indices in the order they run in the next round. */
+    List<Integer> nextRound(int variants) {
+        List<Integer> indices = new ArrayList<>();
+        for (int i = 0; i < variants; i++) {
+            indices.add(i);
+        }
+        if (order == Order.RANDOMIZED) {
+            Collections.shuffle(indices, random);
+        }
+        return indices;
+    }
+}

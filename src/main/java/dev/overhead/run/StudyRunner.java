@@ -1,0 +1,181 @@
+package dev.overhead.run;
+
+import dev.overhead.analysis.Analyzer;
+import dev.overhead.exec.ExecException;
+import dev.overhead.exec.ExecRequest;
+import dev.overhead.exec.ExecResult;
+import dev.overhead.exec.Executor;
+import dev.overhead.model.Run;
+import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.Workload;
+import dev.overhead.model.WorkloadResult;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The run loop: warm-up, rounds in the chosen order, adaptive stopping, and a store write the
+ * moment each run ends. Deciding is left to {@link StoppingRule} and measuring to {@link Executor}.
+ */
+public final class StudyRunner {
+    private final Executor executor;
+    private final Store store;
+    private final Listener listener;
+    private final MachineHooks machine;
+    private final StoppingRule rule;
+    private final LongSupplier nanoClock;
+    private final Supplier<Instant> wallClock;
+    private final Set<String> notes = new LinkedHashSet<>();
+    private volatile boolean cancelled;
+
+    public StudyRunner(Executor executor, Store store, Listener listener, MachineHooks machine, StoppingRule rule,
+            LongSupplier nanoClock, Supplier<Instant> wallClock) {
+        this.executor = executor;
+        this.store = store;
+        this.listener = listener;
+        this.machine = machine;
+        this.rule = rule;
+        this.nanoClock = nanoClock;
+        this.wallClock = wallClock;
+    }
+
+    /** Ctrl-C: kill the run in flight, keep what was measured. */
+    public void cancel() {
+        cancelled = true;
+        executor.cancel();
+    }
+
+    /**
+     * Runs a study. With {@code resumeFrom}, the study exists in the store already and its runs
+     * count towards the targets.
+     */
+    public Outcome run(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom)
+            throws StoreException {
+        if (resumeFrom == null) {
+            store.createStudy(info, spec.workloads(), spec.variants(), environment);
+        }
+        Progress progress = new Progress(spec, resumeFrom, nanoClock);
+        List<WorkloadResult> results = new ArrayList<>();
+        try {
+            for (int w = 0; w < spec.workloads().size() && !cancelled; w++) {
+                Workload workload = spec.workloads().get(w);
+                Duration budget = budgetFor(spec, progress, spec.workloads().size() - w);
+                WorkloadLoop loop = new WorkloadLoop(this, spec, info.id(), workload, existing(resumeFrom, workload),
+                        progress, budget);
+                results.add(loop.run());
+            }
+            for (int w = results.size(); w < spec.workloads().size(); w++) {
+                Workload workload = spec.workloads().get(w);
+                results.add(new WorkloadResult(workload, existing(resumeFrom, workload)));
+            }
+        } catch (RunFailure failure) {
+            store.finish(info.id(), "failed", List.copyOf(notes));
+            throw failure;
+        } finally {
+            listener.finished();
+        }
+        notes.addAll(machine.warnings());
+        if (!executor.exactMaxRss()) {
+            notes.add("max_rss is not the command's own figure: no C compiler was found to build the forking helper,"
+                    + " so each command inherited the JVM's peak; install gcc for exact memory figures");
+        }
+        Outcome.State state = cancelled ? Outcome.State.INTERRUPTED : Outcome.State.DONE;
+        StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
+        Analyzer.Method method = (b, c, d, o) -> rule.compare(b, c, d, o, spec.options());
+        StudyResult analysed = raw.withComparisons(
+                Analyzer.compare(raw, spec.options().baseline(), spec.options().compare(), method), List.of());
+        store.finish(info.id(), state.word(), analysed.warnings());
+        return new Outcome(analysed, state);
+    }
+
+    private Duration budgetFor(StudySpec spec, Progress progress, int workloadsLeft) {
+        Duration total = spec.options().timeBudget();
+        if (total == null) {
+            return null;
+        }
+        Duration left = total.minus(progress.elapsed());
+        return left.isNegative() ? Duration.ZERO : left.dividedBy(workloadsLeft);
+    }
+
+    private static List<VariantResult> existing(StudyResult resumeFrom, Workload workload) {
+        if (resumeFrom == null) {
+            return List.of();
+        }
+        return resumeFrom.workloads().stream().filter(w -> w.name().equals(workload.name())).findFirst()
+                .map(WorkloadResult::variants).orElse(List.of());
+    }
+
+    boolean cancelled() {
+        return cancelled;
+    }
+
+    Listener listener() {
+        return listener;
+    }
+
+    MachineHooks machine() {
+        return machine;
+    }
+
+    StoppingRule rule() {
+        return rule;
+    }
+
+    Instant now() {
+        return wallClock.get();
+    }
+
+    void note(String sentence) {
+        if (notes.add(sentence)) {
+            listener.note(sentence);
+        }
+    }
+
+    void store(String studyId, String workload, String variant, Run run) {
+        try {
+            store.addRun(studyId, workload, variant, run);
+        } catch (StoreException e) {
+            throw new RunFailure("a run could not be stored (" + e.getMessage() + "); the study stops so that"
+                    + " nothing measured goes unrecorded", e);
+        }
+    }
+
+    /** Runs a command that is not measured (prepare, setup, cleanup); a failure stops the study. */
+    void unmeasured(String what, List<String> argv, Variant variant) {
+        ExecRequest request = new ExecRequest(argv, variant == null ? Map.of() : variant.env(), null, null,
+                new dev.overhead.exec.OutputPolicy.Discard(), 0, List.of(), null, false);
+        ExecResult result = execute(request);
+        if (result.exitCode() != 0 && !cancelled) {
+            throw new RunFailure("the " + what + " command '" + String.join(" ", argv) + "' exited with code "
+                    + result.exitCode() + tail(result.stderrTail()) + "; fix it or leave it out");
+        }
+    }
+
+    ExecResult execute(ExecRequest request) {
+        try {
+            return executor.run(request);
+        } catch (ExecException e) {
+            throw new RunFailure(e.getMessage(), e);
+        }
+    }
+
+    static String tail(String stderr) {
+        if (stderr == null || stderr.isBlank()) {
+            return "";
+        }
+        String[] lines = stderr.strip().split("\n");
+        String last = lines[lines.length - 1].strip();
+        return ": " + (last.length() > 200 ? last.substring(last.length() - 200) : last);
+    }
+}

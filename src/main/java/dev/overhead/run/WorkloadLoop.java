@@ -1,0 +1,269 @@
+package dev.overhead.run;
+
+import dev.overhead.exec.ExecRequest;
+import dev.overhead.exec.ExecResult;
+import dev.overhead.model.MetricSpec;
+import dev.overhead.model.Metrics;
+import dev.overhead.model.Run;
+import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.Workload;
+import dev.overhead.model.WorkloadResult;
+import dev.overhead.stats.Comparison;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** The runs of one workload: warm-up, setups, rounds until the stopping rule is satisfied, cleanups. */
+final class WorkloadLoop {
+    private static final int CAPTURE_BYTES = 64 * 1024;
+
+    private final StudyRunner runner;
+    private final StudySpec spec;
+    private final RunOptions options;
+    private final String studyId;
+    private final Workload workload;
+    private final Progress progress;
+    private final Duration budget;
+    private final long startNanos;
+    private final List<List<Run>> runs = new ArrayList<>();
+    private final MetricSpec primary;
+    private Comparison current;
+
+    WorkloadLoop(StudyRunner runner, StudySpec spec, String studyId, Workload workload, List<VariantResult> existing,
+            Progress progress, Duration budget) {
+        this.runner = runner;
+        this.spec = spec;
+        this.options = spec.options();
+        this.studyId = studyId;
+        this.workload = workload;
+        this.progress = progress;
+        this.budget = budget;
+        this.startNanos = System.nanoTime();
+        for (Variant v : spec.variants()) {
+            runs.add(new ArrayList<>(existing.stream().filter(e -> e.name().equals(v.name())).findFirst()
+                    .map(VariantResult::runs).orElse(List.of())));
+        }
+        this.primary = primaryMetric(workload, options.primary());
+    }
+
+    static MetricSpec primaryMetric(Workload workload, String name) {
+        return workload.metrics().stream().filter(m -> m.name().equals(name)).findFirst()
+                .or(() -> Metrics.builtin(name).map(Metrics.Builtin::spec))
+                .orElseThrow(() -> new IllegalArgumentException("the primary metric '" + name
+                        + "' is neither a built-in metric nor one parsed from workload '" + workload.name() + "'"));
+    }
+
+    WorkloadResult run() {
+        boolean fresh = runs.stream().allMatch(List::isEmpty);
+        if (fresh) {
+            warmUp();
+        }
+        List<Variant> variants = spec.variants();
+        if (options.order() == Order.BLOCKED) {
+            int target = options.runs() != null ? options.runs() : options.minRuns();
+            if (options.adaptive()) {
+                runner.note("blocked order takes a fixed number of runs (" + target
+                        + " per variant, from --min-runs); adaptive stopping needs rounds");
+            }
+            for (int v = 0; v < variants.size() && !runner.cancelled(); v++) {
+                setup(variants.get(v));
+                while (runs.get(v).size() < target && !runner.cancelled()) {
+                    measure(v, runs.get(v).size());
+                }
+                cleanup(variants.get(v));
+            }
+        } else {
+            variants.forEach(this::setup);
+            Scheduler scheduler = new Scheduler(options.order(), options.seed() + workload.name().hashCode());
+            int round = runs.stream().mapToInt(List::size).min().orElse(0);
+            while (!runner.cancelled() && !enough(round)) {
+                for (int v : scheduler.nextRound(variants.size())) {
+                    if (runner.cancelled()) {
+                        break;
+                    }
+                    if (runs.get(v).size() <= round) {
+                        measure(v, round);
+                    }
+                }
+                round++;
+                current = leastSettled();
+            }
+            variants.forEach(this::cleanup);
+        }
+        List<VariantResult> results = new ArrayList<>();
+        for (int v = 0; v < variants.size(); v++) {
+            results.add(new VariantResult(variants.get(v), runs.get(v)));
+        }
+        return new WorkloadResult(workload, results);
+    }
+
+    private boolean enough(int round) {
+        if (options.runs() != null) {
+            return round >= options.runs();
+        }
+        if (round >= options.maxRuns()) {
+            return true;
+        }
+        if (budget != null && round >= 2 && Duration.ofNanos(System.nanoTime() - startNanos).compareTo(budget) >= 0) {
+            runner.note("the time budget ended the study after " + round + " runs per variant of " + workload.name());
+            return true;
+        }
+        if (round < options.minRuns()) {
+            return false;
+        }
+        return spec.variants().size() < 2 || (current != null && allDecisive());
+    }
+
+    private boolean allDecisive() {
+        int base = baselineIndex();
+        for (int v = 0; v < runs.size(); v++) {
+            if (v != base && !compare(base, v).verdict().decisive()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The comparison on the primary metric that is furthest from a decision, for the progress line. */
+    private Comparison leastSettled() {
+        int base = baselineIndex();
+        Comparison worst = null;
+        for (int v = 0; v < runs.size(); v++) {
+            if (v == base) {
+                continue;
+            }
+            Comparison c = compare(base, v);
+            if (worst == null || (!c.verdict().decisive() && worst.verdict().decisive())) {
+                worst = c;
+            }
+        }
+        return worst;
+    }
+
+    private Comparison compare(int base, int candidate) {
+        double[] b = values(base);
+        double[] c = values(candidate);
+        if (b.length == 0 || c.length == 0) {
+            return null;
+        }
+        return runner.rule().compare(b, c, primary.better(), options.compare(), options);
+    }
+
+    private double[] values(int variant) {
+        return new VariantResult(spec.variants().get(variant), runs.get(variant)).values(primary);
+    }
+
+    private int baselineIndex() {
+        if (options.baseline() == null) {
+            return 0;
+        }
+        for (int v = 0; v < spec.variants().size(); v++) {
+            if (spec.variants().get(v).name().equals(options.baseline())) {
+                return v;
+            }
+        }
+        return 0;
+    }
+
+    private void warmUp() {
+        for (int i = 0; i < options.warmup() && !runner.cancelled(); i++) {
+            for (Variant variant : spec.variants()) {
+                ExecResult result = runner.execute(request(variant, 0));
+                if (result.exitCode() != 0 && !options.ignoreFailure() && !runner.cancelled()) {
+                    throw failure(variant, "a warm-up run", result);
+                }
+            }
+        }
+    }
+
+    private void setup(Variant variant) {
+        if (!variant.setup().isEmpty()) {
+            runner.unmeasured("setup", variant.setup(), variant);
+        }
+    }
+
+    private void cleanup(Variant variant) {
+        if (!variant.cleanup().isEmpty() && !runner.cancelled()) {
+            runner.unmeasured("cleanup", variant.cleanup(), variant);
+        }
+    }
+
+    private void measure(int v, int round) {
+        Variant variant = spec.variants().get(v);
+        runner.machine().beforeRun();
+        if (!workload.prepare().isEmpty()) {
+            runner.unmeasured("prepare", workload.prepare(), variant);
+        }
+        if (options.prepare() != null) {
+            runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
+        }
+        Instant started = runner.now();
+        ExecResult r = runner.execute(request(variant, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES));
+        if (runner.cancelled()) {
+            return; // killed in flight: not a measurement
+        }
+        Map<String, Double> parsed = OutputMetrics.parse(workload.metrics(), r.stdout(), r.stderrTail());
+        for (MetricSpec m : workload.metrics()) {
+            if (!parsed.containsKey(m.name()) && r.exitCode() == 0) {
+                runner.note("metric '" + m.name() + "' was not found in the output of " + variant.name() + " on "
+                        + workload.name() + " (pattern " + m.regex() + ")");
+            }
+        }
+        Run run = new Run(runs.get(v).size(), progress.nextSequence(), round, started, r.exitCode(), r.signal(),
+                r.timedOut(), r.wallS(), r.userS(), r.sysS(), r.maxRssKib(), r.maxRssExact(), r.minorFaults(),
+                r.majorFaults(), r.voluntaryCs(), r.involuntaryCs(), r.fsInBlocks(), r.fsOutBlocks(), parsed);
+        runner.store(studyId, workload.name(), variant.name(), run);
+        runs.get(v).add(run);
+        progress.runEnded();
+        runner.machine().afterRun();
+        if (run.failed()) {
+            if (!options.ignoreFailure()) {
+                throw failure(variant, "run " + (run.index() + 1), r);
+            }
+            runner.note("failed runs are kept in the data but left out of the statistics (--ignore-failure)");
+        }
+        double[] values = values(v);
+        runner.listener().runEnded(workload.name(), variant.name(), run.index(), progress.done(), progress.planned(),
+                progress.elapsed(), progress.estimatedLeft(), spread(values),
+                current == null ? null : current.verdict(),
+                current == null ? null : new double[] {current.ciLowPct(), current.ciHighPct()});
+    }
+
+    private RunFailure failure(Variant variant, String which, ExecResult r) {
+        String what = r.timedOut() ? "timed out after " + options.timeout().toSeconds() + " s"
+                : r.signal() != null ? "was killed by signal " + r.signal() + " (exit code " + r.exitCode() + ")"
+                : "exited with code " + r.exitCode();
+        return new RunFailure("'" + String.join(" ", fullCommand(variant)) + "' " + what + " in " + which
+                + " of variant " + variant.name() + StudyRunner.tail(r.stderrTail())
+                + ". Use --ignore-failure to keep going.");
+    }
+
+    private ExecRequest request(Variant variant, int capture) {
+        return new ExecRequest(fullCommand(variant), variant.env(), null, options.timeout(), options.output(), capture,
+                options.cpus(), options.nice(), options.noAslr());
+    }
+
+    /** What is measured: the variant's prefix (a wrapper the user wrote) in front of the command. */
+    List<String> fullCommand(Variant variant) {
+        List<String> argv = new ArrayList<>(variant.prefix());
+        if (workload.shell()) {
+            argv.addAll(List.of("/bin/sh", "-c", String.join(" ", workload.command())));
+        } else {
+            argv.addAll(workload.command());
+        }
+        return argv;
+    }
+
+    private static double spread(double[] values) {
+        if (values.length < 2) {
+            return Double.NaN;
+        }
+        double mean = Arrays.stream(values).average().orElse(0);
+        double ss = Arrays.stream(values).map(x -> (x - mean) * (x - mean)).sum();
+        return mean == 0 ? Double.NaN : Math.sqrt(ss / (values.length - 1)) / mean * 100;
+    }
+}

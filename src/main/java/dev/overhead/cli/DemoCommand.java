@@ -3,7 +3,7 @@ package dev.overhead.cli;
 import dev.overhead.exec.OutputPolicy;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
-import dev.overhead.run.Order;
+import dev.overhead.plan.RunOrder;
 import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
 import java.io.IOException;
@@ -65,8 +65,6 @@ final class DemoCommand implements Callable<Integer> {
         outputs.markdown = dir.resolve("report.md");
         outputs.html = dir.resolve("report.html");
         VerdictOptions verdict = new VerdictOptions();
-        verdict.threshold = "1%";
-        verdict.confidence = 0.95;
         int code = new StudyExecution(spec.commandLine().getOut(), err, storeOption, outputs, verdict, fakeExec)
                 .run(study(input, tree), new ControlOptions());
         err.println("overhead demo: files in " + dir + "/ -- open " + dir.resolve("report.html") + " in a browser");
@@ -81,7 +79,7 @@ final class DemoCommand implements Callable<Integer> {
         List<Variant> variants = List.of(Variant.plain("glibc"),
                 new Variant("hardened", Map.of("GLIBC_TUNABLES", HARDENING), List.of(), List.of(), List.of()));
         Duration limit = dev.overhead.plan.Durations.parse(budget);
-        RunOptions options = new RunOptions(null, 5, 30, 1, limit, Order.RANDOMIZED, null, Duration.ofSeconds(60),
+        RunOptions options = new RunOptions(null, 5, 30, 1, limit, RunOrder.RANDOMIZED, null, Duration.ofSeconds(60),
                 false, "wall", "glibc", dev.overhead.stats.CompareOptions.DEFAULT, new OutputPolicy.Discard(),
                 System.nanoTime(), List.of(), null, false, false);
         return new StudySpec("demo", workloads, variants, options);

@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.plan.PlanException;
 import dev.overhead.plan.PlanReader;
 import dev.overhead.plan.StudyPlan;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ final class PlanReading {
         }
         try {
             return PlanReader.read(plan);
-        } catch (IllegalArgumentException e) {
+        } catch (PlanException | IllegalArgumentException e) {
             throw new UserError(2, e.getMessage(), e);
         }
     }

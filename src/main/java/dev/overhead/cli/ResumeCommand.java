@@ -5,7 +5,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
-import dev.overhead.run.Order;
+import dev.overhead.plan.RunOrder;
 import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
 import dev.overhead.stats.CompareOptions;
@@ -68,7 +68,7 @@ final class ResumeCommand implements Callable<Integer> {
         Map<String, Object> o = s.info().options();
         RunOptions options = new RunOptions(integer(o.get("runs")), intOr(o.get("min_runs"), 5),
                 intOr(o.get("max_runs"), 50), intOr(o.get("warmup"), 0), seconds(o.get("time_budget_s")),
-                Order.parse(String.valueOf(o.getOrDefault("order", "randomized"))),
+                RunOrder.parse(String.valueOf(o.getOrDefault("order", "randomized"))),
                 (String) o.get("prepare"), seconds(o.get("timeout_s")),
                 Boolean.TRUE.equals(o.get("ignore_failure")), String.valueOf(o.getOrDefault("primary", "wall")),
                 (String) o.get("baseline"),

@@ -7,12 +7,13 @@ import dev.overhead.model.Workload;
 import dev.overhead.plan.Durations;
 import dev.overhead.plan.PlanOptions;
 import dev.overhead.plan.PlanReader;
+import dev.overhead.plan.RunOrder;
 import dev.overhead.plan.ShellWords;
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.plan.VariantSpec;
-import dev.overhead.run.Order;
 import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
+import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Direction;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -169,7 +170,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private RunOptions options(PlanOptions p, String baseline) {
-        Integer count = first(runs, p.runs());
+        Integer count = runs != null ? runs : (minRuns != null || maxRuns != null) ? null : p.runs();
         int min = first(minRuns, p.minRuns(), 5);
         int max = first(maxRuns, p.maxRuns(), 50);
         if (count != null && count < 1) {
@@ -179,18 +180,15 @@ final class RunCommand implements Callable<Integer> {
             throw UserError.usage("--min-runs must be at least 2 and --max-runs at least --min-runs (got " + min
                     + " and " + max + ")");
         }
-        Duration budget = duration("--time-budget", first(timeBudget, p.timeBudget()));
-        Duration limit = duration("--timeout", first(timeout, p.timeout()));
-        Order runOrder;
+        Duration budget = timeBudget != null ? duration("--time-budget", timeBudget) : p.timeBudget();
+        Duration limit = timeout != null ? duration("--timeout", timeout) : p.timeout();
+        RunOrder runOrder;
         try {
-            runOrder = Order.parse(first(order, p.order(), "randomized"));
+            runOrder = order != null ? RunOrder.parse(order) : first(p.order(), RunOrder.RANDOMIZED);
         } catch (IllegalArgumentException e) {
             throw UserError.usage("--order " + e.getMessage());
         }
-        var compare = verdict.compareOptions();
-        if (verdict.threshold.equals("1%") && p.thresholdPct() != null) {
-            compare = new dev.overhead.stats.CompareOptions(compare.confidence(), p.thresholdPct());
-        }
+        CompareOptions compare = verdict.compareOptions(p.thresholdPct(), p.confidence());
         return new RunOptions(count, min, max, first(warmup, p.warmup(), 0), budget, runOrder, prepare, limit,
                 ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()), first(primary, p.primary(), "wall"), baseline,
                 compare, outputPolicy(), seed != null ? seed : System.nanoTime(), controls.cpus(), controls.nice,

@@ -8,24 +8,30 @@ final class VerdictOptions {
     @Option(names = "--baseline", paramLabel = "NAME", description = "The variant others are compared with (default: the first).")
     String baseline;
 
-    @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "1%",
-            description = "Equivalence margin (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Equivalence margin (default: 1%).")
     String threshold;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "0.95",
-            description = "Confidence level of the intervals (default: ${DEFAULT-VALUE}).")
-    double confidence;
+    @Option(names = "--confidence", paramLabel = "LEVEL", description = "Confidence level of the intervals (default: 0.95).")
+    Double confidence;
 
     @Option(names = "--fail-if-worse", paramLabel = "PCT",
             description = "Exit 3 when a comparison is worse by more than PCT.")
     String failIfWorse;
 
     CompareOptions compareOptions() {
-        if (!(confidence > 0 && confidence < 1)) {
-            throw UserError.usage("--confidence " + confidence + " is not a level: give a number between 0 and 1,"
+        return compareOptions(null, null);
+    }
+
+    /** The command line's values, else a plan's, else 1% and 0.95. */
+    CompareOptions compareOptions(Double planThresholdPct, Double planConfidence) {
+        double level = confidence != null ? confidence : planConfidence != null ? planConfidence : 0.95;
+        if (!(level > 0 && level < 1)) {
+            throw UserError.usage("--confidence " + level + " is not a level: give a number between 0 and 1,"
                     + " such as 0.95");
         }
-        return new CompareOptions(confidence, Percent.parse("--threshold", threshold));
+        double margin = threshold != null ? Percent.parse("--threshold", threshold)
+                : planThresholdPct != null ? planThresholdPct : 1.0;
+        return new CompareOptions(level, margin);
     }
 
     Double failIfWorsePct() {

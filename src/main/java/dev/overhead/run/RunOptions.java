@@ -3,6 +3,7 @@ package dev.overhead.run;
 import dev.overhead.exec.OutputPolicy;
 import dev.overhead.stats.CompareOptions;
 import java.time.Duration;
+import dev.overhead.plan.RunOrder;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ import java.util.List;
  * @param baseline      the variant the others are compared with; null for the first
  * @param seed          seeds the randomized order, so a study's order can be reproduced
  */
-public record RunOptions(Integer runs, int minRuns, int maxRuns, int warmup, Duration timeBudget, Order order,
+public record RunOptions(Integer runs, int minRuns, int maxRuns, int warmup, Duration timeBudget, RunOrder order,
         String prepare, Duration timeout, boolean ignoreFailure, String primary, String baseline,
         CompareOptions compare, OutputPolicy output, long seed, List<Integer> cpus, Integer nice, boolean noAslr,
         boolean dropCaches) {

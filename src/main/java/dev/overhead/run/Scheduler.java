@@ -2,15 +2,16 @@ package dev.overhead.run;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import dev.overhead.plan.RunOrder;
 import java.util.List;
 import java.util.Random;
 
 /** Decides the order of variants within each round. */
 final class Scheduler {
-    private final Order order;
+    private final RunOrder order;
     private final Random random;
 
-    Scheduler(Order order, long seed) {
+    Scheduler(RunOrder order, long seed) {
         this.order = order;
         this.random = new Random(seed);
     }
@@ -21,7 +22,7 @@ final class Scheduler {
         for (int i = 0; i < variants; i++) {
             indices.add(i);
         }
-        if (order == Order.RANDOMIZED) {
+        if (order == RunOrder.RANDOMIZED) {
             Collections.shuffle(indices, random);
         }
         return indices;

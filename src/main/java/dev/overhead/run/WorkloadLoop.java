@@ -8,7 +8,9 @@ import dev.overhead.model.Run;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
+import dev.overhead.run.RunOptions;
 import dev.overhead.model.WorkloadResult;
+import dev.overhead.plan.RunOrder;
 import dev.overhead.stats.Comparison;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,7 +65,7 @@ final class WorkloadLoop {
             warmUp();
         }
         List<Variant> variants = spec.variants();
-        if (options.order() == Order.BLOCKED) {
+        if (options.order() == RunOrder.BLOCKED) {
             int target = options.runs() != null ? options.runs() : options.minRuns();
             if (options.adaptive()) {
                 runner.note("blocked order takes a fixed number of runs (" + target

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -88,6 +89,11 @@ sealed interface YamlTree {
 
     private static YamlTree read(JsonParser p, JsonToken t) throws IOException, SyntaxError {
         Place place = Place.of(p.currentTokenLocation());
+        if (p instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+            // Jackson would hand back the alias's name as a string: refuse rather than misread.
+            throw new SyntaxError("YAML aliases (*" + p.getText() + ") are not supported in plans: write the value"
+                    + " out", place, null);
+        }
         switch (t) {
             case START_OBJECT -> {
                 Map<String, Entry> entries = new LinkedHashMap<>();
@@ -125,23 +131,28 @@ sealed interface YamlTree {
     private static SyntaxError syntaxError(StreamReadException e) {
         String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
         List<String> sentences = new ArrayList<>();
-        Place place = e.getLocation() == null ? new Place(0, 0) : Place.of(e.getLocation());
+        List<Place> marks = new ArrayList<>();
+        var markPattern = java.util.regex.Pattern.compile("in '[^']*', line (\\d+), column (\\d+)");
         for (String line : message.lines().toList()) {
-            var mark = MARK.matcher(line);
+            var mark = markPattern.matcher(line);
             if (mark.find()) {
-                place = new Place(Integer.parseInt(mark.group(1)), Integer.parseInt(mark.group(2)));
+                marks.add(new Place(Integer.parseInt(mark.group(1)), Integer.parseInt(mark.group(2))));
             } else if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {
                 sentences.add(line.strip());
             }
         }
+        Place place = !marks.isEmpty() ? marks.getLast()
+                : e.getLocation() == null ? new Place(0, 0) : Place.of(e.getLocation());
         String problem = sentences.isEmpty() ? "not valid YAML" : sentences.getLast();
         if (sentences.size() > 1) {
-            problem += " (" + sentences.getFirst() + ")";
+            // The context ("while parsing a flow sequence") points at where the unfinished thing began.
+            problem += " (" + sentences.getFirst()
+                    + (marks.size() > 1 ? " that began at line " + marks.getFirst().line() + ", column "
+                            + marks.getFirst().column() : "")
+                    + ")";
         }
         return new SyntaxError("YAML syntax: " + problem, place, e);
     }
-
-    java.util.regex.Pattern MARK = java.util.regex.Pattern.compile("in '[^']*', line (\\d+), column (\\d+)");
 
     private static String firstLine(String message) {
         if (message == null) {

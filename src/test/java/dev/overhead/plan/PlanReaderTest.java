@@ -127,4 +127,11 @@ class PlanReaderTest {
                 "workloads:\n  - {name: t, command: 'true', metrics: [{name: x, regex: 'x: \\d+'}]}"))
                 .hasMessageContaining("has no capture group");
     }
+
+    @Test
+    void refusesYamlAliasesRatherThanMisreadingThem() {
+        assertThatThrownBy(() -> PlanReader.parse(Path.of("p.yaml"),
+                "workloads:\n  - {name: &n t, command: [echo, *n]}"))
+                .hasMessage("p.yaml:2:34: YAML aliases (*n) are not supported in plans: write the value out");
+    }
 }

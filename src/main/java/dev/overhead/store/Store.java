@@ -25,8 +25,28 @@ public interface Store extends AutoCloseable {
     /** Records the study's end state ("running", "done", "interrupted", "failed") and warnings. */
     void finish(String studyId, String state, List<String> warnings) throws StoreException;
 
-    /** A study by id, id prefix or label (the newest with that label). */
+    /**
+     * A study by id, label (the newest with that label) or unique id prefix of at least 4 characters,
+     * in that order of preference; comparisons are left empty for the caller to analyse.
+     *
+     * @throws StoreException also when a prefix matches several studies (the message lists them)
+     */
     Optional<StudyResult> load(String idOrLabel) throws StoreException;
+
+    /**
+     * What a study was asked to do (workloads, variants, options, state), without its runs: for
+     * {@code overhead resume}, which takes the runs done so far from {@link #load}.
+     */
+    default Optional<StudyDefinition> studyDefinition(String idOrLabel) throws StoreException {
+        // A store that keeps no state of its own (a fake, a file) can answer from the loaded study.
+        return load(idOrLabel).map(r -> {
+            Map<String, Variant> variants = new java.util.LinkedHashMap<>();
+            r.workloads().forEach(w -> w.variants().forEach(v -> variants.putIfAbsent(v.name(), v.variant())));
+            return new StudyDefinition(r.info(), "done",
+                    r.workloads().stream().map(dev.overhead.model.WorkloadResult::workload).toList(),
+                    List.copyOf(variants.values()), r.environment(), r.warnings());
+        });
+    }
 
     /** A line per study, newest first. */
     List<StudySummary> list() throws StoreException;

@@ -1,0 +1,67 @@
+package dev.overhead.plan;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Durations as users write them on the command line and in plans: {@code 90s}, {@code 20m}, {@code 1h30m}. */
+public final class Durations {
+    private Durations() {}
+
+    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h|d)");
+    private static final Pattern WHOLE = Pattern.compile("(?:\\d+(?:\\.\\d+)?(?:ms|s|m|h|d))+");
+    private static final Pattern BARE = Pattern.compile("\\d+(?:\\.\\d+)?");
+
+    /**
+     * Parses a positive duration: numbers with units {@code ms s m h d}, possibly several
+     * ({@code 1h30m}); a bare number is seconds.
+     *
+     * @throws SpecException naming the text and the forms accepted
+     */
+    public static Duration parse(String text) {
+        String t = text == null ? "" : text.strip().toLowerCase(java.util.Locale.ROOT);
+        Duration total;
+        if (BARE.matcher(t).matches()) {
+            total = ofUnit(new BigDecimal(t), "s");
+        } else if (WHOLE.matcher(t).matches()) {
+            total = Duration.ZERO;
+            Matcher m = PART.matcher(t);
+            while (m.find()) {
+                total = total.plus(ofUnit(new BigDecimal(m.group(1)), m.group(2)));
+            }
+        } else {
+            throw new SpecException("'" + text + "' is not a duration: write for example 500ms, 90s, 20m, 2h or 1h30m.");
+        }
+        if (total.isZero()) {
+            throw new SpecException("the duration '" + text + "' is zero: give a positive one such as 90s.");
+        }
+        return total;
+    }
+
+    private static Duration ofUnit(BigDecimal amount, String unit) {
+        long nanosPerUnit = switch (unit) {
+            case "ms" -> 1_000_000L;
+            case "s" -> 1_000_000_000L;
+            case "m" -> 60_000_000_000L;
+            case "h" -> 3_600_000_000_000L;
+            default -> 86_400_000_000_000L;
+        };
+        return Duration.ofNanos(amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValue());
+    }
+
+    /** The shortest exact form {@link #parse} reads back, e.g. {@code 20m}, {@code 1.5s}. */
+    public static String format(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 3_600_000 == 0) {
+            return ms / 3_600_000 + "h";
+        }
+        if (ms % 60_000 == 0) {
+            return ms / 60_000 + "m";
+        }
+        if (ms % 1000 == 0) {
+            return ms / 1000 + "s";
+        }
+        return ms + "ms";
+    }
+}

@@ -1,0 +1,80 @@
+package dev.overhead.plan;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The run options a plan can set. Every field is nullable: null means "not set here", so the
+ * command line can override a plan field by field ({@link #overriddenBy}) and the run loop applies
+ * its defaults last.
+ *
+ * @param runs          exactly this many measured runs per variant (no adaptive stopping)
+ * @param warmup        runs before measuring, not recorded
+ * @param minRuns       lower bound for adaptive stopping
+ * @param maxRuns       upper bound for adaptive stopping
+ * @param timeBudget    stop adding runs after this long
+ * @param thresholdPct  equivalence margin in percent (1.0 is ±1%)
+ * @param confidence    confidence level, e.g. 0.95
+ * @param primary       the metric adaptive stopping and the headline use
+ * @param timeout       a run that takes longer is killed
+ * @param shell         run commands through {@code /bin/sh -c}
+ * @param failIfWorsePct exit 3 when a comparison is worse by more than this
+ */
+public record PlanOptions(Integer runs, Integer warmup, Integer minRuns, Integer maxRuns, Duration timeBudget,
+        RunOrder order, Double thresholdPct, Double confidence, String primary, Duration timeout, Boolean shell,
+        Boolean ignoreFailure, Double failIfWorsePct) {
+
+    public static final PlanOptions NONE =
+            new PlanOptions(null, null, null, null, null, null, null, null, null, null, null, null, null);
+
+    /** These options with every field that {@code cli} sets replaced by the command line's value. */
+    public PlanOptions overriddenBy(PlanOptions cli) {
+        // An exact --runs on the command line ends adaptive bounds from the plan, and the reverse.
+        boolean cliFixes = cli.runs != null;
+        boolean cliAdapts = cli.minRuns != null || cli.maxRuns != null;
+        return new PlanOptions(
+                cliAdapts ? cli.runs : or(cli.runs, runs),
+                or(cli.warmup, warmup),
+                cliFixes ? cli.minRuns : or(cli.minRuns, minRuns),
+                cliFixes ? cli.maxRuns : or(cli.maxRuns, maxRuns),
+                or(cli.timeBudget, timeBudget),
+                or(cli.order, order),
+                or(cli.thresholdPct, thresholdPct),
+                or(cli.confidence, confidence),
+                or(cli.primary, primary),
+                or(cli.timeout, timeout),
+                or(cli.shell, shell),
+                or(cli.ignoreFailure, ignoreFailure),
+                or(cli.failIfWorsePct, failIfWorsePct));
+    }
+
+    private static <T> T or(T first, T second) {
+        return first != null ? first : second;
+    }
+
+    /** The options that are set, keyed by their command-line names, for {@code StudyInfo.options()}. */
+    public Map<String, Object> asMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        put(m, "runs", runs);
+        put(m, "warmup", warmup);
+        put(m, "min_runs", minRuns);
+        put(m, "max_runs", maxRuns);
+        put(m, "time_budget", timeBudget == null ? null : Durations.format(timeBudget));
+        put(m, "order", order == null ? null : order.word());
+        put(m, "threshold", thresholdPct == null ? null : thresholdPct + "%");
+        put(m, "confidence", confidence);
+        put(m, "primary", primary);
+        put(m, "timeout", timeout == null ? null : Durations.format(timeout));
+        put(m, "shell", shell);
+        put(m, "ignore_failure", ignoreFailure);
+        put(m, "fail_if_worse", failIfWorsePct == null ? null : failIfWorsePct + "%");
+        return m;
+    }
+
+    private static void put(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+}

@@ -1,0 +1,295 @@
+package dev.overhead.store;
+
+import dev.overhead.model.Run;
+import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.Workload;
+import dev.overhead.model.WorkloadResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The embedded store: one SQLite file (xerial sqlite-jdbc), WAL journal with {@code synchronous=FULL}
+ * so a committed run survives a kill or a power cut, and a busy timeout so two overhead processes
+ * can write the same file. Each {@link #addRun} is its own transaction.
+ */
+public final class SqliteStore implements Store {
+    /** How long a writer waits for another process's transaction before giving up. */
+    static final int BUSY_TIMEOUT_MS = 30_000;
+
+    private final Path file;
+    private final Connection connection;
+    private final StudyRows rows;
+
+    private SqliteStore(Path file, Connection connection) {
+        this.file = file;
+        this.connection = connection;
+        this.rows = new StudyRows(file, connection);
+    }
+
+    public static SqliteStore open(Path file) throws StoreException {
+        return open(file, Schema.MIGRATIONS);
+    }
+
+    /** With a given migration list, so tests can make files as older versions of overhead did. */
+    static SqliteStore open(Path file, List<String> migrations) throws StoreException {
+        Path abs = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(abs)) {
+            throw new StoreException("the store " + abs + " is a directory: give --store a file, such as "
+                    + abs.resolve("overhead.db") + ".", null);
+        }
+        try {
+            Files.createDirectories(abs.getParent());
+        } catch (IOException e) {
+            throw new StoreException("cannot create the directory " + abs.getParent() + " for the store ("
+                    + e.getClass().getSimpleName().replace("Exception", "") + "): give --store a file in a"
+                    + " writable place.", e);
+        }
+        SQLiteConfig config = new SQLiteConfig();
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        config.enforceForeignKeys(true);
+        // Immediate transactions take the write lock at BEGIN, where the busy timeout applies;
+        // a deferred one that upgrades later can fail at once under a concurrent writer.
+        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        Connection c = null;
+        try {
+            c = config.createConnection("jdbc:sqlite:" + abs);
+            int before = Schema.version(c);
+            if (before == 0 && hasForeignTables(c)) {
+                throw new StoreException(abs + " is an SQLite database but not an overhead store: give --store"
+                        + " another file.", null);
+            }
+            int had = Schema.migrate(c, migrations);
+            if (had > migrations.size()) {
+                throw new StoreException("the store " + abs + " was written by a newer overhead (schema " + had
+                        + "; this one knows " + migrations.size() + "): upgrade overhead, or give another --store.", null);
+            }
+            return new SqliteStore(abs, c);
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw Failures.of(abs, "opened", e);
+        } catch (StoreException e) {
+            closeQuietly(c);
+            throw e;
+        }
+    }
+
+    private static boolean hasForeignTables(Connection c) throws SQLException {
+        try (var st = c.createStatement();
+                var rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")) {
+            return rs.next() && rs.getInt(1) > 0;
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    @Override
+    public void createStudy(StudyInfo info, List<Workload> workloads, List<Variant> variants,
+            Map<String, Object> environment) throws StoreException {
+        inTransaction("written", () -> insertDefinition(info, "running", workloads, variants, environment, List.of()));
+    }
+
+    private void insertDefinition(StudyInfo info, String state, List<Workload> workloads, List<Variant> variants,
+            Map<String, Object> environment, List<String> warnings) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement(
+                "INSERT INTO studies (id, label, created, state, options, environment, warnings) VALUES (?,?,?,?,?,?,?)")) {
+            st.setString(1, info.id());
+            st.setString(2, info.label());
+            st.setString(3, Times.format(info.created()));
+            st.setString(4, state);
+            st.setString(5, Codec.write(info.options()));
+            st.setString(6, Codec.write(environment));
+            st.setString(7, Codec.write(warnings));
+            st.executeUpdate();
+        }
+        try (PreparedStatement st = connection.prepareStatement("INSERT INTO workloads (study, ordinal, name, command,"
+                + " shell, parameters, prepare, metrics) VALUES (?,?,?,?,?,?,?,?)")) {
+            for (int i = 0; i < workloads.size(); i++) {
+                Workload w = workloads.get(i);
+                st.setString(1, info.id());
+                st.setInt(2, i);
+                st.setString(3, w.name());
+                st.setString(4, Codec.write(w.command()));
+                st.setInt(5, w.shell() ? 1 : 0);
+                st.setString(6, Codec.write(w.parameters()));
+                st.setString(7, Codec.write(w.prepare()));
+                st.setString(8, Codec.metrics(w.metrics()));
+                st.executeUpdate();
+            }
+        }
+        try (PreparedStatement st = connection.prepareStatement("INSERT INTO variants (study, ordinal, name, env,"
+                + " prefix, setup, cleanup) VALUES (?,?,?,?,?,?,?)")) {
+            for (int i = 0; i < variants.size(); i++) {
+                Variant v = variants.get(i);
+                st.setString(1, info.id());
+                st.setInt(2, i);
+                st.setString(3, v.name());
+                st.setString(4, Codec.write(v.env()));
+                st.setString(5, Codec.write(v.prefix()));
+                st.setString(6, Codec.write(v.setup()));
+                st.setString(7, Codec.write(v.cleanup()));
+                st.executeUpdate();
+            }
+        }
+    }
+
+    @Override
+    public void addRun(String studyId, String workload, String variant, Run run) throws StoreException {
+        try {
+            insertRun(studyId, workload, variant, run); // autocommit: its own durable transaction
+        } catch (SQLException e) {
+            throw Failures.ofRun(file, studyId, workload, variant, run.index(), e);
+        }
+    }
+
+    private void insertRun(String studyId, String workload, String variant, Run r) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement("INSERT INTO runs (study, workload, variant, idx,"
+                + " sequence, round, started, exit_code, signal, timed_out, wall_s, user_s, sys_s, max_rss_kib,"
+                + " max_rss_exact, minor_faults, major_faults, voluntary_cs, involuntary_cs, fs_in_blocks,"
+                + " fs_out_blocks, metrics) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+            st.setString(1, studyId);
+            st.setString(2, workload);
+            st.setString(3, variant);
+            st.setInt(4, r.index());
+            st.setInt(5, r.sequence());
+            st.setInt(6, r.round());
+            st.setString(7, r.started() == null ? null : Times.format(r.started()));
+            st.setInt(8, r.exitCode());
+            st.setObject(9, r.signal());
+            st.setInt(10, r.timedOut() ? 1 : 0);
+            st.setDouble(11, r.wallS());
+            st.setDouble(12, r.userS());
+            st.setDouble(13, r.sysS());
+            st.setLong(14, r.maxRssKib());
+            st.setInt(15, r.maxRssExact() ? 1 : 0);
+            st.setLong(16, r.minorFaults());
+            st.setLong(17, r.majorFaults());
+            st.setLong(18, r.voluntaryCs());
+            st.setLong(19, r.involuntaryCs());
+            st.setLong(20, r.fsInBlocks());
+            st.setLong(21, r.fsOutBlocks());
+            st.setString(22, Codec.write(r.metrics()));
+            st.executeUpdate();
+        }
+    }
+
+    @Override
+    public void finish(String studyId, String state, List<String> warnings) throws StoreException {
+        try (PreparedStatement st = connection.prepareStatement("UPDATE studies SET state = ?, warnings = ? WHERE id = ?")) {
+            st.setString(1, state);
+            st.setString(2, Codec.write(warnings));
+            st.setString(3, studyId);
+            if (st.executeUpdate() == 0) {
+                throw new StoreException("there is no study " + studyId + " in " + file + ".", null);
+            }
+        } catch (SQLException e) {
+            throw Failures.of(file, "written", e);
+        }
+    }
+
+    @Override
+    public Optional<StudyResult> load(String idOrLabel) throws StoreException {
+        Optional<StudyDefinition> def = studyDefinition(idOrLabel);
+        if (def.isEmpty()) {
+            return Optional.empty();
+        }
+        StudyDefinition d = def.get();
+        Map<String, Map<String, List<Run>>> runs = rows.runs(d.info().id());
+        List<WorkloadResult> workloads = new ArrayList<>();
+        for (Workload w : d.workloads()) {
+            Map<String, List<Run>> byVariant = runs.getOrDefault(w.name(), Map.of());
+            workloads.add(new WorkloadResult(w, d.variants().stream()
+                    .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of()))).toList()));
+        }
+        return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings()));
+    }
+
+    @Override
+    public Optional<StudyDefinition> studyDefinition(String idOrLabel) throws StoreException {
+        Optional<String> id = rows.resolve(idOrLabel);
+        return id.isEmpty() ? Optional.empty() : Optional.of(rows.definition(id.get()));
+    }
+
+    @Override
+    public List<StudySummary> list() throws StoreException {
+        return rows.summaries();
+    }
+
+    @Override
+    public void importStudy(StudyResult study) throws StoreException {
+        List<Variant> variants = new ArrayList<>();
+        for (WorkloadResult w : study.workloads()) {
+            for (VariantResult v : w.variants()) {
+                if (variants.stream().noneMatch(known -> known.name().equals(v.name()))) {
+                    variants.add(v.variant());
+                }
+            }
+        }
+        inTransaction("written", () -> {
+            insertDefinition(study.info(), "done", study.workloads().stream().map(WorkloadResult::workload).toList(),
+                    variants, study.environment(), study.warnings());
+            for (WorkloadResult w : study.workloads()) {
+                for (VariantResult v : w.variants()) {
+                    for (Run r : v.runs()) {
+                        insertRun(study.info().id(), w.name(), v.name(), r);
+                    }
+                }
+            }
+        });
+    }
+
+    private interface SqlWork {
+        void run() throws SQLException;
+    }
+
+    private void inTransaction(String action, SqlWork work) throws StoreException {
+        try {
+            connection.setAutoCommit(false);
+            try {
+                work.run();
+                connection.commit();
+            } catch (SQLException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw Failures.of(file, action, e);
+        }
+    }
+
+    @Override
+    public void close() throws StoreException {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw Failures.of(file, "closed", e);
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // already failing; the first error is the one to report
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.overhead.store;
+
+import static dev.overhead.store.StoreFixtures.CREATED;
+import static dev.overhead.store.StoreFixtures.VARIANTS;
+import static dev.overhead.store.StoreFixtures.WORKLOADS;
+import static dev.overhead.store.StoreFixtures.info;
+import static dev.overhead.store.StoreFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overhead.model.Run;
+import dev.overhead.model.StudyResult;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What CONTRACT §7 promises: a kill loses at most the run in flight; concurrent writers do not fail. */
+class StoreDurabilityTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(120)
+    void runsWrittenBeforeAKillNineAreKeptAndTheStudyCanBeResumed() throws Exception {
+        Path db = dir.resolve("killed.db");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                KillWriterMain.class.getName(), db.toString(), "20261202-103015-dead")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        int lastReported = -1;
+        try (var out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null && lastReported < 20) {
+                lastReported = Integer.parseInt(line.strip());
+            }
+            child.destroyForcibly(); // SIGKILL: no shutdown hooks, no finish()
+            assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(lastReported).isEqualTo(20);
+
+        try (Store store = Stores.open(db.toString())) {
+            StudyResult study = store.load("killed").orElseThrow();
+            List<Run> glibc = study.workloads().getFirst().variants().get(0).runs();
+            List<Run> traced = study.workloads().getFirst().variants().get(1).runs();
+            // Every run reported as stored is there; at most one more (in flight at the kill) may be.
+            assertThat(glibc.size() + traced.size()).isBetween(lastReported + 1, lastReported + 2);
+            assertThat(glibc.getFirst()).isEqualTo(run(0, 0, 1.0));
+            assertThat(traced.getFirst()).isEqualTo(run(0, 1, 2.0));
+
+            StudyDefinition def = store.studyDefinition("20261202-103015-dead").orElseThrow();
+            assertThat(def.state()).isEqualTo("running").as("never finished: resume continues it");
+            assertThat(def.workloads()).isEqualTo(WORKLOADS);
+            assertThat(def.variants()).isEqualTo(VARIANTS);
+
+            int next = glibc.size() + traced.size();
+            store.addRun(def.info().id(), "sort", next % 2 == 0 ? "glibc" : "traced", run(next / 2, next, 9.0));
+            store.finish(def.info().id(), "done", List.of());
+            assertThat(store.list().getFirst().runs()).isEqualTo(next + 1);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void twoWritersOnOneFileBothSucceed() throws Exception {
+        Path db = dir.resolve("shared.db");
+        int runsEach = 150;
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (String id : List.of("writer-a", "writer-b")) {
+                done.add(pool.submit(() -> {
+                    // A connection of its own each, as two overhead processes would have.
+                    try (Store store = Stores.open(db.toString())) {
+                        store.createStudy(info(id, id, CREATED), WORKLOADS, VARIANTS, Map.of());
+                        for (int i = 0; i < runsEach; i++) {
+                            store.addRun(id, "sort", "glibc", run(i, i, 1.0));
+                        }
+                        store.finish(id, "done", List.of());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        try (Store store = Stores.open(db.toString())) {
+            assertThat(store.list()).extracting(Store.StudySummary::runs).containsExactly(runsEach, runsEach);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.overhead.store;
+
+import static dev.overhead.store.StoreFixtures.CREATED;
+import static dev.overhead.store.StoreFixtures.VARIANTS;
+import static dev.overhead.store.StoreFixtures.WORKLOADS;
+import static dev.overhead.store.StoreFixtures.info;
+import static dev.overhead.store.StoreFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Opening a store: where it is, what it may be, and which files are refused in one sentence. */
+class StoreOpeningTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFileFromAnOlderVersionIsMigratedAndKeepsItsStudies() throws Exception {
+        Path db = dir.resolve("old.db");
+        try (Store old = SqliteStore.open(db, Schema.MIGRATIONS.subList(0, 1))) {
+            old.createStudy(info("s1", "kept", CREATED), WORKLOADS, VARIANTS, Map.of());
+            old.addRun("s1", "sort", "glibc", run(0, 0, 1.0));
+        }
+        assertThat(userVersion(db)).isEqualTo(1);
+
+        try (Store store = Stores.open(db.toString())) {
+            assertThat(store.load("kept").orElseThrow().workloads().getFirst().variants().getFirst().runs())
+                    .containsExactly(run(0, 0, 1.0));
+        }
+        assertThat(userVersion(db)).isEqualTo(Schema.current()).isEqualTo(2);
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var rs = c.createStatement().executeQuery(
+                        "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'studies_by_label'")) {
+            assertThat(rs.getInt(1)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void refusesAFileFromANewerVersion() throws Exception {
+        Path db = dir.resolve("new.db");
+        Stores.open(db.toString()).close();
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            c.createStatement().executeUpdate("PRAGMA user_version = 99");
+        }
+        assertThatThrownBy(() -> Stores.open(db.toString()))
+                .hasMessage("the store " + db + " was written by a newer overhead (schema 99; this one knows 2):"
+                        + " upgrade overhead, or give another --store.");
+    }
+
+    @Test
+    void refusesAFileThatIsNotADatabase() throws Exception {
+        Path notes = Files.writeString(dir.resolve("notes.txt"), "these are my notes, not a database\n".repeat(200));
+        assertThatThrownBy(() -> Stores.open(notes.toString()))
+                .isInstanceOf(StoreException.class)
+                .hasMessage(notes + " is not an overhead store (not an SQLite database, or damaged): give --store"
+                        + " another file, or move this one away.");
+        assertThat(Files.readString(notes)).startsWith("these are my notes").as("left as it was");
+    }
+
+    @Test
+    void refusesSomeoneElsesDatabase() throws Exception {
+        Path db = dir.resolve("app.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            c.createStatement().executeUpdate("CREATE TABLE customers (id INTEGER)");
+        }
+        assertThatThrownBy(() -> Stores.open(db.toString()))
+                .hasMessage(db + " is an SQLite database but not an overhead store: give --store another file.");
+    }
+
+    @Test
+    void refusesAPlaceWhereNoDirectoryCanBeMade() throws Exception {
+        // A regular file where a directory should be: refused even for root, unlike a chmod.
+        Path file = Files.writeString(dir.resolve("plain-file"), "x");
+        Path db = file.resolve("overhead/overhead.db");
+        assertThatThrownBy(() -> Stores.open(db.toString()))
+                .hasMessageStartingWith("cannot create the directory " + file.resolve("overhead") + " for the store (")
+                .hasMessageEndingWith("): give --store a file in a writable place.");
+    }
+
+    @Test
+    void refusesADirectory() {
+        assertThatThrownBy(() -> Stores.open(dir.toString()))
+                .hasMessage("the store " + dir + " is a directory: give --store a file, such as "
+                        + dir.resolve("overhead.db") + ".");
+    }
+
+    @Test
+    void acceptsPathsAndSqliteOrFileUrls() throws Exception {
+        assertThat(Stores.resolve("/tmp/a.db")).isEqualTo(Path.of("/tmp/a.db"));
+        assertThat(Stores.resolve("rel/a.db")).isEqualTo(Path.of("rel/a.db"));
+        assertThat(Stores.resolve("sqlite:/tmp/a.db")).isEqualTo(Path.of("/tmp/a.db"));
+        assertThat(Stores.resolve("sqlite:///tmp/a.db")).isEqualTo(Path.of("/tmp/a.db"));
+        assertThat(Stores.resolve("jdbc:sqlite:/tmp/a.db")).isEqualTo(Path.of("/tmp/a.db"));
+        assertThat(Stores.resolve("file:///tmp/a%20b.db")).isEqualTo(Path.of("/tmp/a b.db"));
+        assertThat(Stores.resolve("file:rel.db")).isEqualTo(Path.of("rel.db"));
+        assertThat(Stores.resolve(null)).isEqualTo(StorePaths.defaultStore());
+    }
+
+    @Test
+    void refusesOtherKindsOfUrl() {
+        assertThatThrownBy(() -> Stores.resolve("postgres://db.example/overhead"))
+                .hasMessage("--store 'postgres://db.example/overhead' is not a store overhead can use: give a file"
+                        + " path, or a sqlite:PATH or file: URL.");
+        assertThatThrownBy(() -> Stores.resolve("sqlite:")).hasMessageContaining("is not a store overhead can use");
+    }
+
+    @Test
+    void theDefaultFollowsXdgDataHome() {
+        assertThat(StorePaths.defaultStore(Map.of("XDG_DATA_HOME", "/data"), "/home/u"))
+                .isEqualTo(Path.of("/data/overhead/overhead.db"));
+        assertThat(StorePaths.defaultStore(Map.of(), "/home/u"))
+                .isEqualTo(Path.of("/home/u/.local/share/overhead/overhead.db"));
+        assertThat(StorePaths.defaultStore(Map.of("XDG_DATA_HOME", "relative"), "/home/u"))
+                .isEqualTo(Path.of("/home/u/.local/share/overhead/overhead.db"));
+    }
+
+    private static int userVersion(Path db) throws Exception {
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var rs = c.createStatement().executeQuery("PRAGMA user_version")) {
+            return rs.getInt(1);
+        }
+    }
+}

@@ -37,7 +37,7 @@ final class ImportCommand implements Callable<Integer> {
             for (int i = 0; i < studies.size(); i++) {
                 StudyResult s = studies.get(i);
                 if (s.info().id() == null || s.info().id().isBlank() || store.load(s.info().id()).isPresent()) {
-                    s = new StudyResult(new dev.overhead.model.StudyInfo(StudyIds.next(java.time.Instant.now()),
+                    s = new StudyResult(new dev.overhead.model.StudyInfo(dev.overhead.store.StudyIds.newId(java.time.Instant.now()),
                             s.info().label() == null ? files.get(i).getFileName().toString() : s.info().label(),
                             s.info().created() == null ? java.time.Instant.now() : s.info().created(),
                             s.info().options()), s.environment(), s.workloads(), List.of(), s.warnings());

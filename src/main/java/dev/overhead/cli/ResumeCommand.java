@@ -49,8 +49,7 @@ final class ResumeCommand implements Callable<Integer> {
         String state;
         try (Store store = storeOption.open()) {
             done = StudyLoading.fromStore(store, study);
-            state = store.list().stream().filter(s -> s.id().equals(done.info().id())).findFirst()
-                    .map(Store.StudySummary::state).orElse("unknown");
+            state = store.studyDefinition(done.info().id()).map(d -> d.state()).orElse("unknown");
         }
         if (state.equals("done")) {
             throw new UserError(1, "study " + done.info().id() + " is complete; 'overhead report "

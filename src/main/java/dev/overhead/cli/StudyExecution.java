@@ -46,7 +46,7 @@ final class StudyExecution {
             preflight(spec);
         }
         Map<String, Object> environment = Machine.environment(spec, fake);
-        StudyInfo info = new StudyInfo(StudyIds.next(Instant.now()), spec.label(), Instant.now(),
+        StudyInfo info = new StudyInfo(dev.overhead.store.StudyIds.newId(Instant.now()), spec.label(), Instant.now(),
                 optionsOf(spec.options()));
         return execute(spec, info, environment, null);
     }

@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
 import picocli.CommandLine.Option;
 
@@ -29,12 +30,20 @@ final class VerdictOptions {
             throw UserError.usage("--confidence " + level + " is not a level: give a number between 0 and 1,"
                     + " such as 0.95");
         }
-        double margin = threshold != null ? Percent.parse("--threshold", threshold)
+        double margin = threshold != null ? percent("--threshold", threshold)
                 : planThresholdPct != null ? planThresholdPct : 1.0;
         return new CompareOptions(level, margin);
     }
 
     Double failIfWorsePct() {
-        return failIfWorse == null ? null : Percent.parse("--fail-if-worse", failIfWorse);
+        return failIfWorse == null ? null : percent("--fail-if-worse", failIfWorse);
+    }
+
+    private static double percent(String option, String text) {
+        try {
+            return Percentages.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(option + " " + e.getMessage());
+        }
     }
 }

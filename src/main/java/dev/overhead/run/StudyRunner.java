@@ -64,6 +64,8 @@ public final class StudyRunner {
             throws StoreException {
         if (resumeFrom == null) {
             store.createStudy(info, spec.workloads(), spec.variants(), environment);
+        } else {
+            store.finish(info.id(), "running", resumeFrom.warnings());
         }
         Progress progress = new Progress(spec, resumeFrom, nanoClock);
         List<WorkloadResult> results = new ArrayList<>();

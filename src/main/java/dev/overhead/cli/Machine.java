@@ -1,0 +1,108 @@
+package dev.overhead.cli;
+
+import dev.overhead.analysis.Analyzer;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.run.MachineHooks;
+import dev.overhead.run.RunOptions;
+import dev.overhead.run.StoppingRule;
+import dev.overhead.run.StudySpec;
+import dev.overhead.stats.Comparisons;
+import dev.overhead.stats.SequentialPlan;
+import dev.overhead.sysinfo.ControlException;
+import dev.overhead.sysinfo.Controls;
+import dev.overhead.sysinfo.EnvironmentDiff;
+import dev.overhead.sysinfo.EnvironmentProbe;
+import dev.overhead.sysinfo.LoadMonitor;
+import dev.overhead.sysinfo.NoiseCheck;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Wires the machine (sysinfo) and the statistics (stats) into a study run from the command line. */
+final class Machine {
+    private Machine() {}
+
+    /** The environment stored with a study; the fake executor's studies record none, so tests are exact. */
+    static Map<String, Object> environment(StudySpec spec, boolean fake) {
+        if (fake) {
+            return Map.of("executor", "fake");
+        }
+        Set<String> variantVars = spec.variants().stream().flatMap(v -> v.env().keySet().stream())
+                .collect(Collectors.toSet());
+        Map<String, Object> env = new LinkedHashMap<>(EnvironmentProbe.live().probe(variantVars));
+        List<String> noise = NoiseCheck.warnings(env);
+        if (!noise.isEmpty()) {
+            env.put("noise_warnings", noise);
+        }
+        return env;
+    }
+
+    /** Drops caches before each run when asked, and samples the machine's load after each. */
+    static MachineHooks hooks(RunOptions options, boolean fake) {
+        if (fake) {
+            return MachineHooks.NONE;
+        }
+        if (options.dropCaches()) {
+            try {
+                Controls.dropCaches();
+            } catch (ControlException e) {
+                throw new UserError(1, e.getMessage(), e);
+            }
+        }
+        LoadMonitor monitor = LoadMonitor.start(options.cpus());
+        return new MachineHooks() {
+            @Override
+            public void beforeRun() {
+                if (options.dropCaches()) {
+                    Controls.dropCaches();
+                }
+            }
+
+            @Override
+            public void afterRun() {
+                monitor.sample();
+            }
+
+            @Override
+            public List<String> warnings() {
+                return monitor.warnings();
+            }
+        };
+    }
+
+    /** Adaptive studies look at their data after every round: their intervals must allow for it. */
+    static StoppingRule stoppingRule() {
+        return (b, c, d, o, r) -> r.adaptive()
+                ? Comparisons.compareSequential(b, c, d, o, new SequentialPlan(r.minRuns(), r.maxRuns()))
+                : Comparisons.compare(b, c, d, o);
+    }
+
+    /** The method a stored or imported study is judged with: sequential if it stopped adaptively. */
+    static Analyzer.Method methodFor(StudyResult study) {
+        Map<String, Object> o = study.info().options();
+        if (!o.containsKey("runs") && o.get("min_runs") instanceof Number min && o.get("max_runs") instanceof Number max) {
+            SequentialPlan plan = new SequentialPlan(min.intValue(), max.intValue());
+            return (b, c, d, opts) -> Comparisons.compareSequential(b, c, d, opts, plan);
+        }
+        return Comparisons::compare;
+    }
+
+    /** What differs between the machines of two studies (the cross-boot case), as sentences. */
+    static List<String> environmentDifferences(StudyResult a, StudyResult b) {
+        List<String> out = new ArrayList<>();
+        for (EnvironmentDiff.Difference d : EnvironmentDiff.diff(a.environment(), b.environment())) {
+            out.add("the machines differ in " + d.path() + ": " + d.a() + " (" + name(a) + ") vs " + d.b() + " ("
+                    + name(b) + ")");
+        }
+        return out;
+    }
+
+    private static String name(StudyResult s) {
+        return s.info().label() != null ? s.info().label() : s.info().id();
+    }
+
+}

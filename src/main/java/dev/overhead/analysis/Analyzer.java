@@ -21,6 +21,12 @@ public final class Analyzer {
 
     /** The metrics a workload is compared on: its parsed ones first, then the built-ins with data. */
     public static List<MetricSpec> metricsOf(WorkloadResult workload) {
+        List<MetricSpec> declared = workload.workload().metrics();
+        // Read from another tool's file (interop.Imported): the list is complete, and a built-in it
+        // does not name is absent from the runs (its field is 0), not measured as 0.
+        if (declared.stream().anyMatch(m -> !m.parsed() || m.regex().isEmpty())) {
+            return declared;
+        }
         Map<String, MetricSpec> metrics = new LinkedHashMap<>();
         workload.workload().metrics().forEach(m -> metrics.put(m.name(), m));
         for (MetricSpec builtin : Metrics.builtins()) {

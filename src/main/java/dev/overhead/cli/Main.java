@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             ListCommand.class,
             ShowCommand.class,
             DemoCommand.class,
+            SizeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -1,0 +1,156 @@
+package dev.overhead.interop;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.Workload;
+import dev.overhead.model.WorkloadResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads any result file overhead knows, telling the format by its content (not its name): overhead
+ * JSON, sample CSV, hyperfine JSON, pyperf JSON, Go benchmark text, Phoronix Test Suite XML.
+ */
+public final class Formats {
+    private Formats() {}
+
+    public static final String KNOWN = "overhead JSON, sample CSV (workload,variant,metric,value), hyperfine JSON, "
+            + "pyperf JSON, Go benchmark output (benchstat's input) or a Phoronix Test Suite composite.xml";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What a file is. */
+    public enum Kind { OVERHEAD, CSV, HYPERFINE, PYPERF, GOBENCH, PTS }
+
+    public static StudyResult read(Path file) {
+        return read(readString(file), file.toString());
+    }
+
+    public static StudyResult read(String text, String source) {
+        return switch (detect(text, source)) {
+            case OVERHEAD -> OverheadJsonReader.read(text);
+            case CSV -> SampleCsv.read(text, source);
+            case HYPERFINE -> HyperfineJson.read(text, source);
+            case PYPERF -> PyperfJson.read(text, source);
+            case GOBENCH -> GoBench.read(text, source);
+            case PTS -> PtsXml.read(text, source);
+        };
+    }
+
+    public static Kind detect(String text, String source) {
+        String head = text.stripLeading();
+        if (head.startsWith("{")) {
+            JsonNode root;
+            try {
+                root = JSON.readTree(text);
+            } catch (JsonProcessingException e) {
+                throw new FormatException(source + " looks like JSON but is not valid JSON (line "
+                        + e.getLocation().getLineNr() + ").", e);
+            }
+            if (root.path("schema").asText().startsWith("overhead/")) {
+                return Kind.OVERHEAD;
+            }
+            if (HyperfineJson.looksLike(root)) {
+                return Kind.HYPERFINE;
+            }
+            if (PyperfJson.looksLike(root)) {
+                return Kind.PYPERF;
+            }
+        } else if (PtsXml.looksLike(text)) {
+            return Kind.PTS;
+        } else if (SampleCsv.looksLike(text)) {
+            return Kind.CSV;
+        } else if (GoBench.looksLike(text)) {
+            return Kind.GOBENCH;
+        }
+        throw new FormatException(source + " is none of the formats overhead reads: " + KNOWN + ".");
+    }
+
+    /**
+     * Several files as one study: workloads are matched by name, and each file's variants are added
+     * to them (the usual case: one variant per file, named after the file). A variant name that two
+     * files share is made unique with the second file's name.
+     */
+    public static StudyResult readAll(List<Path> files) {
+        List<StudyResult> studies = new ArrayList<>();
+        List<String> sources = new ArrayList<>();
+        for (Path f : files) {
+            studies.add(read(f));
+            sources.add(Imported.stem(f.toString()));
+        }
+        return merge(studies, sources);
+    }
+
+    public static StudyResult merge(List<StudyResult> studies, List<String> sources) {
+        if (studies.size() == 1) {
+            return studies.getFirst();
+        }
+        Map<String, Workload> workloads = new LinkedHashMap<>();
+        Map<String, List<VariantResult>> variants = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
+        Map<String, Object> environment = new LinkedHashMap<>();
+        for (int i = 0; i < studies.size(); i++) {
+            StudyResult s = studies.get(i);
+            environment.put(sources.get(i), s.environment());
+            warnings.addAll(s.warnings());
+            for (WorkloadResult w : s.workloads()) {
+                workloads.merge(w.name(), w.workload(), Formats::union);
+                List<VariantResult> list = variants.computeIfAbsent(w.name(), k -> new ArrayList<>());
+                Set<String> taken = new LinkedHashSet<>(list.stream().map(VariantResult::name).toList());
+                for (VariantResult v : w.variants()) {
+                    String name = v.name();
+                    if (taken.contains(name)) {
+                        name = name + " (" + sources.get(i) + ")";
+                        warnings.add("variant '%s' of '%s' is in more than one file; the one from %s is called '%s'."
+                                .formatted(v.name(), w.name(), sources.get(i), name));
+                    }
+                    taken.add(name);
+                    Variant renamed = new Variant(name, v.variant().env(), v.variant().prefix(), v.variant().setup(),
+                            v.variant().cleanup());
+                    list.add(new VariantResult(renamed, v.runs()));
+                }
+            }
+        }
+        List<WorkloadResult> merged = new ArrayList<>();
+        workloads.forEach((name, w) -> merged.add(new WorkloadResult(w, variants.get(name))));
+        StudyResult first = studies.getFirst();
+        String label = String.join(" vs ", sources);
+        return new StudyResult(new dev.overhead.model.StudyInfo(label, label, first.info().created(),
+                Map.of("sources", sources)), environment, merged, List.of(), warnings);
+    }
+
+    /** Two files' views of one workload: the metrics of both, so that neither file's figures are lost. */
+    private static Workload union(Workload a, Workload b) {
+        Imported.SpecSet specs = new Imported.SpecSet();
+        boolean complete = Imported.isComplete(a) || Imported.isComplete(b);
+        (complete ? Imported.metricsOf(a) : a.metrics()).forEach(specs::add);
+        (complete ? Imported.metricsOf(b) : b.metrics()).forEach(specs::add);
+        return new Workload(a.name(), a.command().isEmpty() ? b.command() : a.command(), a.shell(), a.parameters(),
+                a.prepare(), specs.list());
+    }
+
+    static String readString(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new FormatException(file + " does not exist.", e);
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new FormatException(file + " is not a text file; overhead reads " + KNOWN + ".", e);
+        } catch (IOException e) {
+            throw new FormatException(file + " cannot be read: " + e.getMessage() + ".", e);
+        }
+    }
+}

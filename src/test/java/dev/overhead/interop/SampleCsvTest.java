@@ -1,0 +1,84 @@
+package dev.overhead.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.overhead.analysis.Analyzer;
+import dev.overhead.model.MetricSpec;
+import dev.overhead.model.StudyResult;
+import dev.overhead.stats.Direction;
+import org.junit.jupiter.api.Test;
+
+class SampleCsvTest {
+    private static final String SEED = """
+            workload,variant,metric,value,better,unit
+            dbench,disabled,throughput,109.613,higher,MB/s
+            dbench,disabled,throughput,108.351,higher,MB/s
+            dbench,enabled,throughput,87.0504,higher,MB/s
+            dbench,enabled,throughput,106.451,higher,MB/s
+            kernel,disabled,wall,509.00912308693,,
+            kernel,disabled,wall,501.88456201553,,
+            kernel,enabled,wall,506.84527802467,,
+            kernel,enabled,wall,504.29637002945,,
+            """;
+
+    @Test
+    void builtInNamesMeanTheirFigureAndOthersKeepTheirDirection() {
+        StudyResult study = SampleCsv.read(SEED, "seed.csv");
+        assertThat(study.workloads()).hasSize(2);
+        var dbench = study.workloads().get(0);
+        MetricSpec throughput = dbench.workload().metrics().getFirst();
+        assertThat(throughput.name()).isEqualTo("throughput");
+        assertThat(throughput.better()).isEqualTo(Direction.HIGHER);
+        assertThat(throughput.unit()).isEqualTo("MB/s");
+        assertThat(dbench.variant("enabled").orElseThrow().values(throughput)).containsExactly(87.0504, 106.451);
+        var kernel = study.workloads().get(1);
+        assertThat(kernel.variant("disabled").orElseThrow().runs().get(0).wallS()).isEqualTo(509.00912308693);
+        assertThat(kernel.workload().metrics()).extracting(MetricSpec::name).containsExactly("wall");
+    }
+
+    @Test
+    void analysisComparesOnlyTheMetricsTheFileHas() {
+        StudyResult study = SampleCsv.read(SEED, "seed.csv");
+        assertThat(Analyzer.metricsOf(study.workloads().get(0))).extracting(MetricSpec::name).containsExactly("throughput");
+        assertThat(Analyzer.metricsOf(study.workloads().get(1))).extracting(MetricSpec::name).containsExactly("wall");
+    }
+
+    @Test
+    void aBuiltInThatDoesNotCoverEveryRunStaysMissingRatherThanZero() {
+        String csv = """
+                workload,variant,metric,value
+                w,a,wall,1.0
+                w,a,wall,1.1
+                w,a,max_rss,2048
+                """;
+        var w = SampleCsv.read(csv, "x.csv").workloads().getFirst();
+        MetricSpec rss = w.workload().metrics().stream().filter(m -> m.name().equals("max_rss")).findFirst().orElseThrow();
+        assertThat(rss.parsed()).isTrue();
+        assertThat(w.variants().getFirst().values(rss)).containsExactly(2048.0);
+    }
+
+    @Test
+    void aValueThatIsNotANumberIsRefusedWithFileAndLine() {
+        String csv = "workload,variant,metric,value\n" + "w,a,wall,1\n".repeat(5) + "w,a,wall,abc\n";
+        assertThatThrownBy(() -> SampleCsv.read(csv, "results.csv"))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("results.csv line 7: 'abc' is not a number.");
+    }
+
+    @Test
+    void aRowWithTooFewCellsOrABadDirectionIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> SampleCsv.read("workload,variant,metric,value\nw,a,wall\n", "r.csv"))
+                .hasMessageStartingWith("r.csv line 2: expected 4 columns");
+        assertThatThrownBy(() -> SampleCsv.read("workload,variant,metric,value,better\nw,a,x,1,up\n", "r.csv"))
+                .hasMessage("r.csv line 2: 'up' is not a direction: use lower or higher.");
+        assertThatThrownBy(() -> SampleCsv.read("workload,variant,value\n", "r.csv"))
+                .hasMessageContaining("no 'metric' column");
+    }
+
+    @Test
+    void quotedCellsMayHoldCommas() {
+        var study = SampleCsv.read("workload,variant,metric,value\n\"sort, big\",\"a\",t,\"1.5\"\n", "q.csv");
+        assertThat(study.workloads().getFirst().name()).isEqualTo("sort, big");
+    }
+}

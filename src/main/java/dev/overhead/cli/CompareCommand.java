@@ -2,16 +2,15 @@ package dev.overhead.cli;
 
 import dev.overhead.analysis.Analyzer;
 import dev.overhead.interop.Formats;
-import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
+import dev.overhead.model.WorkloadResult;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,36 +45,32 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         Outputs.format(outputs.format);
         List<StudyResult> studies = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
-        List<String> stored = new ArrayList<>();
-        for (String input : inputs) {
-            if (StudyLoading.isFile(input)) {
-                files.add(Path.of(input));
-            } else {
-                stored.add(input);
-            }
-        }
-        if (!files.isEmpty()) {
-            try {
-                studies.add(Formats.readAll(files));
-            } catch (IllegalArgumentException e) {
-                throw new UserError(1, e.getMessage(), e);
-            } catch (java.io.IOException e) {
-                throw new UserError(1, "a file cannot be read (" + e.getMessage() + ")", e);
-            }
-        }
+        List<String> sources = new ArrayList<>();
         List<StudyResult> fromStore = new ArrayList<>();
-        if (!stored.isEmpty()) {
-            try (Store store = storeOption.open()) {
-                for (String id : stored) {
-                    fromStore.add(StudyLoading.fromStore(store, id));
+        Store store = null;
+        try {
+            for (String input : inputs) {
+                if (StudyLoading.isFile(input)) {
+                    studies.add(StudyLoading.fromFile(input));
+                    sources.add(Path.of(input).getFileName().toString());
+                } else {
+                    store = store != null ? store : storeOption.open();
+                    StudyResult s = namedAfterItself(StudyLoading.fromStore(store, input));
+                    studies.add(s);
+                    fromStore.add(s);
+                    sources.add(nameOf(s));
                 }
-            } catch (StoreException e) {
-                throw UserError.failed(e.getMessage(), e);
+            }
+        } finally {
+            if (store != null) {
+                try {
+                    store.close();
+                } catch (StoreException e) {
+                    // nothing was written; a failed close loses nothing
+                }
             }
         }
-        studies.addAll(fromStore);
-        StudyResult merged = StudyMerge.merge(studies);
+        StudyResult merged = Formats.merge(studies, sources);
         List<String> warnings = new ArrayList<>();
         if (fromStore.size() >= 2) {
             warnings.addAll(Machine.environmentDifferences(fromStore.get(0), fromStore.get(fromStore.size() - 1)));
@@ -94,49 +89,22 @@ final class CompareCommand implements Callable<Integer> {
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }
 
-    /** Puts several studies side by side; variant names that collide get the study's label or id. */
-    static final class StudyMerge {
-        private StudyMerge() {}
+    private static String nameOf(StudyResult s) {
+        return s.info().label() != null && !s.info().label().isBlank() ? s.info().label() : s.info().id();
+    }
 
-        static StudyResult merge(List<StudyResult> studies) {
-            if (studies.size() == 1) {
-                return studies.getFirst();
-            }
-            Map<String, List<dev.overhead.model.VariantResult>> byWorkload = new LinkedHashMap<>();
-            Map<String, dev.overhead.model.Workload> workloads = new LinkedHashMap<>();
-            List<String> warnings = new ArrayList<>();
-            java.util.Set<String> seen = new java.util.HashSet<>();
-            for (StudyResult s : studies) {
-                String studyName = s.info().label() != null && !s.info().label().isBlank() ? s.info().label()
-                        : s.info().id();
-                boolean single = s.variantNames().size() == 1;
-                for (var w : s.workloads()) {
-                    workloads.putIfAbsent(w.name(), w.workload());
-                    for (var v : w.variants()) {
-                        String name = single ? studyName : v.name();
-                        if (!seen.add(w.name() + "\u0000" + name)) {
-                            name = studyName + ":" + v.name();
-                            seen.add(w.name() + "\u0000" + name);
-                        }
-                        var variant = new dev.overhead.model.Variant(name, v.variant().env(), v.variant().prefix(),
-                                v.variant().setup(), v.variant().cleanup());
-                        byWorkload.computeIfAbsent(w.name(), k -> new ArrayList<>())
-                                .add(new dev.overhead.model.VariantResult(variant, v.runs()));
-                    }
-                }
-                warnings.addAll(s.warnings());
-            }
-            List<dev.overhead.model.WorkloadResult> merged = new ArrayList<>();
-            byWorkload.forEach((name, variants) -> {
-                if (variants.size() < 2) {
-                    warnings.add("workload " + name + " appears in only one input and is not compared");
-                }
-                merged.add(new dev.overhead.model.WorkloadResult(workloads.get(name), variants));
-            });
-            StudyInfo info = new StudyInfo("compare", studies.stream().map(s -> s.info().label() == null
-                    ? s.info().id() : s.info().label()).reduce((a, b) -> a + " vs " + b).orElse(""),
-                    Instant.now(), Map.of());
-            return new StudyResult(info, studies.getFirst().environment(), merged, List.of(), warnings);
+    /**
+     * A stored study of one variant is one side of a cross-boot comparison: its variant takes the
+     * study's name, so that "before" and "after" can be told apart.
+     */
+    private static StudyResult namedAfterItself(StudyResult s) {
+        if (s.variantNames().size() != 1) {
+            return s;
         }
+        List<WorkloadResult> renamed = s.workloads().stream().map(w -> new WorkloadResult(w.workload(),
+                w.variants().stream().map(v -> new VariantResult(new Variant(nameOf(s), v.variant().env(),
+                        v.variant().prefix(), v.variant().setup(), v.variant().cleanup()), v.runs())).toList()))
+                .toList();
+        return new StudyResult(s.info(), s.environment(), renamed, s.comparisons(), s.warnings());
     }
 }

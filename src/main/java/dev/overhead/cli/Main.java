@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             ListCommand.class,
             ShowCommand.class,
+            ResumeCommand.class,
+            ImportCommand.class,
             DemoCommand.class,
             SizeCommand.class,
             CommandLine.HelpCommand.class

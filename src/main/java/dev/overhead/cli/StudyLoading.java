@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.interop.FormatException;
 import dev.overhead.interop.Formats;
 import dev.overhead.model.StudyResult;
 import dev.overhead.store.Store;
@@ -19,10 +20,8 @@ final class StudyLoading {
     static StudyResult fromFile(String input) {
         try {
             return Formats.read(Path.of(input));
-        } catch (IllegalArgumentException e) {
+        } catch (FormatException | IllegalArgumentException e) {
             throw new UserError(1, e.getMessage(), e);
-        } catch (java.io.IOException e) {
-            throw new UserError(1, input + " cannot be read (" + e.getMessage() + ")", e);
         }
     }
 

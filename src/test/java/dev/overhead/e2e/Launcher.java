@@ -1,0 +1,64 @@
+package dev.overhead.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the real {@code ./overhead} launcher, as a user would, with its own store and working folder. */
+final class Launcher {
+    static final Path ROOT = Path.of(System.getProperty("overhead.project.root", ".")).toAbsolutePath();
+
+    record Result(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+        }
+    }
+
+    private final Path home;
+
+    Launcher(Path home) {
+        this.home = home;
+    }
+
+    Path home() {
+        return home;
+    }
+
+    Result run(String... args) throws IOException, InterruptedException {
+        return start(Map.of(), args).finish();
+    }
+
+    Running start(Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(ROOT.resolve("overhead").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile());
+        pb.environment().put("XDG_DATA_HOME", home.resolve("data").toString());
+        pb.environment().put("OVERHEAD_NO_BUILD", "1");
+        pb.environment().remove("COLUMNS");
+        pb.environment().putAll(env);
+        Path out = Files.createTempFile(home, "out", ".txt");
+        Path err = Files.createTempFile(home, "err", ".txt");
+        pb.redirectOutput(out.toFile());
+        pb.redirectError(err.toFile());
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return new Running(pb.start(), out, err);
+    }
+
+    record Running(Process process, Path out, Path err) {
+        Result finish() throws IOException, InterruptedException {
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("overhead did not finish in 120 s");
+            }
+            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.overhead.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code overhead run} end to end through the real launcher, on the fake executor (exact figures). */
+class RunIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path home;
+
+    Launcher overhead;
+
+    @BeforeEach
+    void setUp() {
+        overhead = new Launcher(home);
+    }
+
+    @Test
+    void slowerCommandIsWorseOnWallAndTheJsonFollowsTheContract() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "6", "--seed", "7", "--label", "slow",
+                "--format", "json", "fake wall=1.0 jitter=1%", "fake wall=1.2 jitter=1%");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode root = JSON.readTree(r.stdout());
+        assertThat(root.path("schema").asText()).isEqualTo("overhead/1");
+        assertThat(root.path("study").path("label").asText()).isEqualTo("slow");
+        JsonNode variants = root.path("workloads").get(0).path("variants");
+        assertThat(variants).hasSize(2);
+        assertThat(variants.get(0).path("runs")).hasSize(6);
+        assertThat(variants.get(1).path("runs")).hasSize(6);
+        JsonNode wall = null;
+        for (JsonNode c : root.path("comparisons")) {
+            if (c.path("metric").asText().equals("wall")) {
+                wall = c;
+            }
+        }
+        assertThat(wall).as("a wall comparison").isNotNull();
+        assertThat(wall.path("verdict").asText()).isEqualTo("worse");
+        assertThat(wall.path("change_pct").asDouble()).isBetween(15.0, 25.0);
+        assertThat(wall.path("ci_low_pct").asDouble()).isLessThan(wall.path("change_pct").asDouble());
+        assertThat(wall.path("ci_high_pct").asDouble()).isGreaterThan(wall.path("change_pct").asDouble());
+    }
+
+    @Test
+    void roundsInterleaveTheVariantsAndSequenceCountsAcrossThem() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "4", "--seed", "3", "--format", "json",
+                "sleep 1", "sleep 2");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode variants = JSON.readTree(r.stdout()).path("workloads").get(0).path("variants");
+        for (int round = 0; round < 4; round++) {
+            int a = variants.get(0).path("runs").get(round).path("sequence").asInt();
+            int b = variants.get(1).path("runs").get(round).path("sequence").asInt();
+            assertThat(Math.min(a, b)).isEqualTo(2 * round);
+            assertThat(Math.max(a, b)).isEqualTo(2 * round + 1);
+            assertThat(variants.get(0).path("runs").get(round).path("wall_s").asDouble()).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void everyStudyIsStoredAndListed() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "3", "--label", "listed-study", "sleep 1", "sleep 1.5");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        var list = overhead.run("list");
+        assertThat(list.exitCode()).isZero();
+        assertThat(list.stdout()).contains("listed-study").contains("done");
+        var show = overhead.run("show", "listed-study");
+        assertThat(show.exitCode()).as(show.toString()).isZero();
+        assertThat(show.stdout()).contains("sleep 1.5");
+    }
+
+    @Test
+    void variantSpecsSetEnvironmentAndPrefix() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "5", "--format", "json", "-V", "base:",
+                "-V", "scaled: FAKE_SCALE=1.5", "-V", "wrapped: fakewrap 2", "--", "fake", "wall=0.1", "jitter=2%");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode root = JSON.readTree(r.stdout());
+        JsonNode variants = root.path("workloads").get(0).path("variants");
+        assertThat(variants.get(1).path("env").path("FAKE_SCALE").asText()).isEqualTo("1.5");
+        assertThat(variants.get(2).path("prefix").get(0).asText()).isEqualTo("fakewrap");
+        assertThat(verdict(root, "wall", "scaled")).isEqualTo("worse");
+        assertThat(verdict(root, "wall", "wrapped")).isEqualTo("worse");
+    }
+
+    @Test
+    void aFailingRunStopsTheStudyWithOneSentence() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "3", "sleep 1", "fake exit=2 'err=boom: disk full'");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("exited with code 2").contains("boom: disk full")
+                .contains("--ignore-failure").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void ignoreFailureKeepsGoing() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "3", "--ignore-failure", "--format", "json",
+                "sleep 1", "fake exit=2");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(JSON.readTree(r.stdout()).path("workloads").get(0).path("variants").get(1).path("runs"))
+                .hasSize(3);
+    }
+
+    @Test
+    void aCommandThatCannotStartIsRefusedBeforeTheFirstRun() throws Exception {
+        var r = overhead.run("run", "--runs", "3", "true", "no-such-command-xyz --flag");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("no-such-command-xyz").contains("PATH");
+        assertThat(overhead.run("list").stdout()).doesNotContain("running");
+    }
+
+    @Test
+    void wrongFlagsExitTwoWithoutAStackTrace() throws Exception {
+        var r = overhead.run("run", "--runz", "3", "true");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stderr()).contains("--runz").doesNotContain("\tat ");
+        var bad = overhead.run("run", "--order", "sideways", "true", "false");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.stderr()).contains("sideways");
+    }
+
+    @Test
+    void failIfWorseExitsThree() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "5", "--fail-if-worse", "5%",
+                "fake wall=1 jitter=1%", "fake wall=1.3 jitter=1%");
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(3);
+        assertThat(r.stderr()).contains("worse");
+    }
+
+    @Test
+    void adaptiveStoppingEndsEarlyWhenTheDifferenceIsClear() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--min-runs", "5", "--max-runs", "40", "--format", "json",
+                "fake wall=1 jitter=0.5%", "fake wall=2 jitter=0.5%");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode variants = JSON.readTree(r.stdout()).path("workloads").get(0).path("variants");
+        assertThat(variants.get(0).path("runs").size()).isBetween(5, 10);
+    }
+
+    static String verdict(JsonNode root, String metric, String candidate) {
+        for (JsonNode c : root.path("comparisons")) {
+            if (c.path("metric").asText().equals(metric) && c.path("candidate").asText().equals(candidate)) {
+                return c.path("verdict").asText();
+            }
+        }
+        return null;
+    }
+}

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             ListCommand.class,
             ShowCommand.class,
             DemoCommand.class,
+            EnvCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -165,8 +165,11 @@ public final class ProcText {
         if (s.isEmpty()) {
             return List.of();
         }
-        for (String part : s.split(",")) {
+        for (String part : s.split(",", -1)) {
             String p = part.strip();
+            if (p.isEmpty()) {
+                throw new IllegalArgumentException("empty item in CPU list '" + s + "'");
+            }
             int dash = p.indexOf('-');
             try {
                 int lo = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).strip());

@@ -22,7 +22,7 @@ class NoiseCheckTest {
         List<String> w = NoiseCheck.warnings(Samples.probe(Samples.EPYC_VM, Map.of()));
         assertThat(w).contains("This is a virtual machine: other guests on the host take CPU time and cache.",
                 "Only 2 CPUs are online: the measured command shares them with overhead and the system.",
-                "The load average was 2.57 at the start on 2 CPUs: other work competes with the measured command.");
+                "The load average was 1.81 at the start on 2 CPUs: other work competes with the measured command.");
     }
 
     @Test

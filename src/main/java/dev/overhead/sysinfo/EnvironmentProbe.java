@@ -17,8 +17,9 @@ import java.util.function.Supplier;
  * keys cpu, memory, numa, kernel, os, libc, compilers, virtualization, frequency, smt, security, sysctl,
  * thp, perf, load, tools, env_vars, probed_at. A field the machine does not expose is left out.
  *
- * <p>It takes about 100-150 ms: the commands (compilers, libc, systemd-detect-virt, perf) run in
- * parallel while the files are read, and the busiest processes are measured over the same 100 ms.
+ * <p>The commands (compilers, libc, systemd-detect-virt, perf) run in parallel while the files are
+ * read, and the busiest processes are measured over the same 100 ms, which is the floor: 130-150 ms
+ * measured here with the machine at load 2.5, more when it is busier or on a cold JVM.
  */
 public final class EnvironmentProbe {
     static final Duration COMMAND_TIMEOUT = Duration.ofMillis(1500);

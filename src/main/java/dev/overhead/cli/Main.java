@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             DemoCommand.class,
             SizeCommand.class,
+            EnvCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -1,0 +1,125 @@
+package dev.overhead.sysinfo;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The few commands the probe asks (compiler and libc versions, systemd-detect-virt, perf), behind a
+ * seam so tests can answer with captured output. They are started all at once and collected later,
+ * so the slowest one, not their sum, bounds the probe.
+ */
+public interface CommandRunner {
+
+    /** Whether a program can be run here (on PATH, or a captured answer exists). */
+    boolean available(String program);
+
+    /**
+     * Starts every command; the supplier waits for them (at most {@code timeout} in all) and gives each
+     * one's stdout and stderr together, leaving out those that could not start or took too long.
+     */
+    Supplier<Map<String, String>> startAll(Map<String, List<String>> commands, Duration timeout);
+
+    /** Real processes, found on the PATH of {@code processEnv}. */
+    static CommandRunner live(Map<String, String> processEnv) {
+        return new Live(processEnv.getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"));
+    }
+
+    /** Canned answers: the file {@code dir/PROGRAM} is what PROGRAM prints; absent file, absent program. */
+    static CommandRunner captured(Path dir) {
+        return new CommandRunner() {
+            @Override
+            public boolean available(String program) {
+                return Files.isRegularFile(dir.resolve(program));
+            }
+
+            @Override
+            public Supplier<Map<String, String>> startAll(Map<String, List<String>> commands, Duration timeout) {
+                Map<String, String> out = new LinkedHashMap<>();
+                commands.forEach((key, argv) -> {
+                    try {
+                        out.put(key, Files.readString(dir.resolve(argv.getFirst()), StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        // Not captured: the program is absent on that machine.
+                    }
+                });
+                return () -> out;
+            }
+        };
+    }
+
+    final class Live implements CommandRunner {
+        private final String path;
+
+        Live(String path) {
+            this.path = path;
+        }
+
+        @Override
+        public boolean available(String program) {
+            return locate(program).isPresent();
+        }
+
+        private Optional<Path> locate(String program) {
+            for (String dir : path.split(File.pathSeparator)) {
+                if (!dir.isEmpty()) {
+                    Path p = Path.of(dir, program);
+                    if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                        return Optional.of(p);
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public Supplier<Map<String, String>> startAll(Map<String, List<String>> commands, Duration timeout) {
+            Map<String, Process> started = new LinkedHashMap<>();
+            commands.forEach((key, argv) -> locate(argv.getFirst()).ifPresent(exe -> {
+                try {
+                    List<String> resolved = new java.util.ArrayList<>(argv);
+                    resolved.set(0, exe.toString());
+                    // LC_ALL=C: banners are parsed, so they must not be translated.
+                    ProcessBuilder pb = new ProcessBuilder(resolved).redirectErrorStream(true)
+                            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                    pb.environment().put("LC_ALL", "C");
+                    started.put(key, pb.start());
+                } catch (IOException e) {
+                    // Could not start: absent, like a missing program.
+                }
+            }));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            return () -> {
+                Map<String, String> out = new LinkedHashMap<>();
+                started.forEach((key, process) -> collect(process, deadline).ifPresent(s -> out.put(key, s)));
+                return out;
+            };
+        }
+
+        private static Optional<String> collect(Process process, long deadline) {
+            try {
+                long left = Math.max(0, deadline - System.nanoTime());
+                if (!process.waitFor(left, java.util.concurrent.TimeUnit.NANOSECONDS)) {
+                    process.destroyForcibly();
+                    return Optional.empty();
+                }
+                // The banners are a few hundred bytes, well inside a pipe buffer, so reading after exit is safe.
+                return Optional.of(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                return Optional.empty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
+                return Optional.empty();
+            }
+        }
+    }
+}

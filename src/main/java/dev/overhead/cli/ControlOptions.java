@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.sysinfo.ControlException;
 import dev.overhead.sysinfo.Controls;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -24,8 +25,19 @@ final class ControlOptions {
         }
         try {
             return Controls.parseCpuList(pin);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--pin " + e.getMessage());
+        } catch (ControlException e) {
+            throw new UserError(e.usage() ? 2 : 1, e.getMessage(), e);
+        }
+    }
+
+    Integer niceness() {
+        if (nice == null) {
+            return null;
+        }
+        try {
+            return Controls.validateNice(nice);
+        } catch (ControlException e) {
+            throw new UserError(e.usage() ? 2 : 1, e.getMessage(), e);
         }
     }
 }

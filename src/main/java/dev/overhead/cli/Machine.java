@@ -58,7 +58,11 @@ final class Machine {
             @Override
             public void beforeRun() {
                 if (options.dropCaches()) {
-                    Controls.dropCaches();
+                    try {
+                        Controls.dropCaches();
+                    } catch (ControlException e) {
+                        throw new dev.overhead.run.RunFailure(e.getMessage(), e);
+                    }
                 }
             }
 

@@ -191,7 +191,7 @@ final class RunCommand implements Callable<Integer> {
         CompareOptions compare = verdict.compareOptions(p.thresholdPct(), p.confidence());
         return new RunOptions(count, min, max, first(warmup, p.warmup(), 0), budget, runOrder, prepare, limit,
                 ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()), first(primary, p.primary(), "wall"), baseline,
-                compare, outputPolicy(), seed != null ? seed : System.nanoTime(), controls.cpus(), controls.nice,
+                compare, outputPolicy(), seed != null ? seed : System.nanoTime(), controls.cpus(), controls.niceness(),
                 controls.noAslr, controls.dropCaches);
     }
 

@@ -87,7 +87,10 @@ public final class CsvRenderer {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        return Double.toString(v);
+        double a = Math.abs(v);
+        // Plain decimals where they stay short: a spreadsheet shows 0.00085 as typed, 8.5E-4 less kindly.
+        return a >= 1e-6 && a < 1e15 ? new java.math.BigDecimal(Double.toString(v)).toPlainString()
+                : Double.toString(v);
     }
 
     private static void line(StringBuilder out, List<String> fields) {

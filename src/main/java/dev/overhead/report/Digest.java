@@ -37,7 +37,7 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
     /** Everything said about one candidate against its baseline, workload by workload. */
     record Headline(String candidate, String baseline, List<HeadlineItem> items) {}
 
-    /** One comparison table; {@code verdicts} has one entry per row, {@code notes} are the footnotes it cites. */
+    /** One comparison table; {@code verdicts} has one entry per row; each note begins with the metrics it concerns. */
     record Block(String candidate, String baseline, Table table, List<Verdict> verdicts, List<String> notes) {}
 
     record Section(String workload, String command, String parameters, String runs, List<Block> blocks) {}
@@ -148,7 +148,7 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
         Glyphs g = num.glyphs();
         String baseline = rows.getFirst().baseline();
         String candidate = rows.getFirst().candidate();
-        List<String> notes = new ArrayList<>();
+        Map<String, List<String>> noted = new java.util.LinkedHashMap<>();
         List<List<String>> cells = new ArrayList<>();
         List<Verdict> verdicts = new ArrayList<>();
         for (ComparisonRow r : rows) {
@@ -159,25 +159,23 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
                 rowNotes.add(c.runsNeeded() == null ? "inconclusive: the noise is too large for the runs taken."
                         : "inconclusive: about " + c.runsNeeded() + " runs per variant would likely settle it.");
             }
-            StringBuilder marks = new StringBuilder();
+            // Notes name the metrics they concern instead of marking cells, which keeps the table narrow.
             for (String note : rowNotes) {
-                String text = g.text(note);
-                if (!notes.contains(text)) {
-                    notes.add(text);
-                }
-                marks.append(" [").append(notes.indexOf(text) + 1).append(']');
+                noted.computeIfAbsent(g.text(note), k -> new ArrayList<>()).add(g.text(Labels.metric(r.metric())));
             }
             cells.add(List.of(g.text(Labels.metric(r.metric())), g.text(scale.label()),
                     valueCell(c.baselineValue(), spread(w, r.metric(), baseline), scale, num),
                     valueCell(c.candidateValue(), spread(w, r.metric(), candidate), scale, num),
                     num.pct(c.changePct()), num.interval(c.ciLowPct(), c.ciHighPct()),
-                    c.verdict().word() + marks));
+                    c.verdict().word()));
             verdicts.add(c.verdict());
         }
         Table table = new Table(List.of(new Column("metric", Align.LEFT), new Column("unit", Align.LEFT),
                 new Column(g.text(baseline), Align.RIGHT), new Column(g.text(candidate), Align.RIGHT),
                 new Column("change", Align.RIGHT), new Column("interval", Align.RIGHT),
                 new Column("verdict", Align.LEFT)), cells);
+        List<String> notes = new ArrayList<>();
+        noted.forEach((note, metrics) -> notes.add(String.join(", ", metrics) + ": " + note));
         return new Block(g.text(candidate), g.text(baseline), table, verdicts, notes);
     }
 

@@ -119,9 +119,9 @@ public final class HtmlRenderer {
         }
         out.append("</tbody>\n</table>\n");
         if (!b.notes().isEmpty()) {
-            out.append("<ol class=\"notes\">\n");
+            out.append("<ul class=\"notes\">\n");
             b.notes().forEach(n -> out.append("<li>").append(esc(n)).append("</li>\n"));
-            out.append("</ol>\n");
+            out.append("</ul>\n");
         }
     }
 

@@ -49,7 +49,7 @@ final class Labels {
         List<String> words = new ArrayList<>();
         v.env().forEach((k, val) -> words.add(k + "=" + quote(val)));
         v.prefix().forEach(p -> words.add(quote(p)));
-        return words.isEmpty() ? v.name() + ":" : v.name() + ": " + String.join(" ", words);
+        return words.isEmpty() ? v.name() + ":   (the command as it is)" : v.name() + ": " + String.join(" ", words);
     }
 
     /** What a shell user would type to run the workload under the variant: env, prefix, command. */

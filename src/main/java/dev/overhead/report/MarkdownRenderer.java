@@ -39,9 +39,7 @@ public final class MarkdownRenderer {
                 out.append("### ").append(escape(b.candidate())).append(" vs ").append(escape(b.baseline()))
                         .append("\n\n");
                 out.append(escaped(b.table()).render(new Table.GitHub())).append('\n');
-                for (int i = 0; i < b.notes().size(); i++) {
-                    out.append("- \\[").append(i + 1).append("\\] ").append(escape(b.notes().get(i))).append('\n');
-                }
+                b.notes().forEach(n -> out.append("- ").append(escape(n)).append('\n'));
                 if (!b.notes().isEmpty()) {
                     out.append('\n');
                 }

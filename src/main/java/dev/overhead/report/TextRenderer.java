@@ -32,6 +32,9 @@ public final class TextRenderer {
             }
         }
 
+        // One spacing for every table, so the report reads as one piece.
+        int gap = d.sections().stream().flatMap(s -> s.blocks().stream())
+                .allMatch(b -> b.table().plainWidth(2) <= WIDTH) ? 2 : 1;
         for (Digest.Section s : d.sections()) {
             out.append('\n');
             String title = s.workload();
@@ -42,11 +45,8 @@ public final class TextRenderer {
             for (Digest.Block b : s.blocks()) {
                 out.append('\n');
                 lines(out, Wrap.words(b.candidate() + " vs " + b.baseline(), WIDTH, "", "  "));
-                out.append(fit(b.table(), g).render(new Table.Plain(gapFor(b.table()))));
-                for (int i = 0; i < b.notes().size(); i++) {
-                    String mark = "[" + (i + 1) + "] ";
-                    lines(out, Wrap.words(mark + b.notes().get(i), WIDTH, "", " ".repeat(mark.length())));
-                }
+                out.append(fit(b.table(), g).render(new Table.Plain(gap)));
+                b.notes().forEach(n -> lines(out, Wrap.words("* " + n, WIDTH, "", "    ")));
             }
         }
 
@@ -61,8 +61,8 @@ public final class TextRenderer {
             out.append("\nenvironment\n");
             int key = d.environment().stream().mapToInt(e -> Glyphs.width(e.getKey())).max().orElse(0);
             for (Map.Entry<String, String> e : d.environment()) {
-                String k = e.getKey() + " ".repeat(key - Glyphs.width(e.getKey()));
-                lines(out, Wrap.words(k + "  " + e.getValue(), WIDTH, "  ", "    " + " ".repeat(key)));
+                String k = "  " + e.getKey() + " ".repeat(key - Glyphs.width(e.getKey())) + "  ";
+                lines(out, Wrap.words(e.getValue(), WIDTH, k, " ".repeat(Glyphs.width(k))));
             }
         }
         if (!d.warnings().isEmpty()) {
@@ -73,10 +73,6 @@ public final class TextRenderer {
         lines(out, Wrap.words(d.legend(), WIDTH, "", ""));
         String text = out.toString();
         return options.ascii() ? Glyphs.toAscii(text) : text;
-    }
-
-    private static int gapFor(Table t) {
-        return t.plainWidth(2) <= WIDTH ? 2 : 1;
     }
 
     /** The table made to fit: shorter metric names and variant headers, as far as that is needed. */

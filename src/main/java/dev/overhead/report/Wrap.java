@@ -45,6 +45,7 @@ final class Wrap {
                 rest = rest.substring(cut);
                 current = new StringBuilder(hanging);
                 prefix = hanging;
+                room = width - Glyphs.width(prefix) - Math.max(1, Glyphs.width(cont));
             }
             if (!empty) {
                 current.append(' ');

@@ -105,7 +105,8 @@ public final class HtmlRenderer {
     private static void table(StringBuilder out, Digest.Block b) {
         Table t = b.table();
         out.append("<table class=\"comparison\">\n<thead><tr>");
-        t.columns().forEach(c -> out.append("<th>").append(esc(c.header())).append("</th>"));
+        t.columns().forEach(c -> out.append(c.align() == Table.Align.RIGHT ? "<th class=\"num\">" : "<th>")
+                .append(esc(c.header())).append("</th>"));
         out.append("</tr></thead>\n<tbody>\n");
         for (int r = 0; r < t.rows().size(); r++) {
             List<String> row = t.rows().get(r);

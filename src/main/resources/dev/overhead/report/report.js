@@ -123,8 +123,7 @@
         return labels[p.dataIndex] + '\n' + pct(c.change) + ' [' + pct(c.low) + ', ' + pct(c.high) + '] ' + c.verdict;
       }},
       grid: {left: 10, right: 30, top: 10, bottom: 40, containLabel: true},
-      xAxis: {type: 'value', name: 'change (%)', nameLocation: 'middle', nameGap: 25, axisLabel: {formatter: fmt},
-        min: function (v) { return Math.min(v.min, -1.5 * t); }, max: function (v) { return Math.max(v.max, 1.5 * t); }},
+      xAxis: {type: 'value', name: 'change (%)', nameLocation: 'middle', nameGap: 25, axisLabel: {formatter: fmt}},
       yAxis: {type: 'category', data: labels, axisLabel: {fontSize: 11}},
       series: [{
         type: 'custom', name: 'change', encode: {x: [1, 2, 3], y: 0},
@@ -149,6 +148,10 @@
         markArea: {silent: true, itemStyle: {color: 'rgba(69, 90, 100, 0.12)'}, data: [[{xAxis: -t}, {xAxis: t}]]},
         markLine: {silent: true, symbol: 'none', label: {show: false}, lineStyle: {color: '#777', type: 'solid'},
           data: [{xAxis: 0}]}
+      }, {
+        // invisible points at ±1.5 T, so the axis always shows the threshold band
+        type: 'scatter', symbolSize: 0, silent: true, tooltip: {show: false},
+        data: [[-1.5 * t, labels[0]], [1.5 * t, labels[0]]]
       }]
     });
   }

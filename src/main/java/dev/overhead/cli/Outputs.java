@@ -1,6 +1,7 @@
 package dev.overhead.cli;
 
 import dev.overhead.model.StudyResult;
+import dev.overhead.report.CsvRenderer;
 import dev.overhead.report.Format;
 import dev.overhead.report.RenderOptions;
 import dev.overhead.report.Renderers;
@@ -33,12 +34,11 @@ final class Outputs {
 
     void write(StudyResult study) {
         Format stdout = format(options.format);
-        RenderOptions render = new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT),
-                dev.overhead.cli.Version.current());
+        RenderOptions render = new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT));
         export(options.json, Renderers.render(Format.JSON, study, render));
         if (options.csv != null) {
-            export(options.csv, Renderers.runsCsv(study));
-            export(comparisonsFile(options.csv), Renderers.comparisonsCsv(study));
+            export(options.csv, CsvRenderer.renderRuns(study));
+            export(comparisonsFile(options.csv), CsvRenderer.renderComparisons(study));
         }
         export(options.markdown, Renderers.render(Format.MARKDOWN, study, render));
         export(options.html, Renderers.render(Format.HTML, study, render));

@@ -21,6 +21,10 @@ public final class JsonRenderer {
 
     private JsonRenderer() {}
 
+    public static String render(StudyResult study) {
+        return render(study, dev.overhead.model.ToolVersion.current());
+    }
+
     public static String render(StudyResult study, String toolVersion) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schema", SCHEMA);

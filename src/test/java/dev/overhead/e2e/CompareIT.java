@@ -1,0 +1,114 @@
+package dev.overhead.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code compare}, {@code report} and {@code import} end to end through the real launcher. */
+class CompareIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path home;
+
+    Launcher overhead;
+
+    @BeforeEach
+    void setUp() {
+        overhead = new Launcher(home);
+    }
+
+    @Test
+    void sampleCsvIsComparedWithTheDirectionItStates() throws Exception {
+        Path csv = home.resolve("dbench.csv");
+        Files.writeString(csv, """
+                workload,variant,metric,value,better,unit
+                dbench,base,throughput,100.1,higher,MB/s
+                dbench,base,throughput,99.8,higher,MB/s
+                dbench,base,throughput,100.3,higher,MB/s
+                dbench,base,throughput,100.0,higher,MB/s
+                dbench,hardened,throughput,90.2,higher,MB/s
+                dbench,hardened,throughput,89.9,higher,MB/s
+                dbench,hardened,throughput,90.4,higher,MB/s
+                dbench,hardened,throughput,90.1,higher,MB/s
+                """);
+        var r = overhead.run("compare", "--format", "json", csv.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode c = JSON.readTree(r.stdout()).path("comparisons").get(0);
+        assertThat(c.path("metric").asText()).isEqualTo("throughput");
+        assertThat(c.path("verdict").asText()).as("a drop in MB/s is worse").isEqualTo("worse");
+        assertThat(c.path("change_pct").asDouble()).isBetween(-11.0, -9.0);
+    }
+
+    @Test
+    void aBrokenCsvRowIsRefusedWithItsLineNumber() throws Exception {
+        Path csv = home.resolve("bad.csv");
+        Files.writeString(csv, "workload,variant,metric,value\nw,a,wall,1.0\nw,b,wall,abc\n");
+        var r = overhead.run("compare", csv.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("line 3").contains("abc").doesNotContain("\tat ");
+    }
+
+    @Test
+    void twoStoredStudiesOfOneVariantEachCompareAsBeforeAndAfter() throws Exception {
+        assertThat(overhead.run("run", "--fake-exec", "--runs", "5", "--label", "before",
+                "fake wall=1.0 jitter=1%").exitCode()).isZero();
+        assertThat(overhead.run("run", "--fake-exec", "--runs", "5", "--label", "after",
+                "fake wall=1.1 jitter=1%").exitCode()).isZero();
+        var r = overhead.run("compare", "--format", "json", "before", "after");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode root = JSON.readTree(r.stdout());
+        JsonNode wall = null;
+        for (JsonNode c : root.path("comparisons")) {
+            if (c.path("metric").asText().equals("wall")) {
+                wall = c;
+            }
+        }
+        assertThat(wall).isNotNull();
+        assertThat(wall.path("baseline").asText()).isEqualTo("before");
+        assertThat(wall.path("candidate").asText()).isEqualTo("after");
+        assertThat(wall.path("verdict").asText()).isEqualTo("worse");
+    }
+
+    @Test
+    void reportWritesEveryFormatOfAStoredStudy() throws Exception {
+        assertThat(overhead.run("run", "--fake-exec", "--runs", "4", "--label", "formats", "sleep 1",
+                "fake wall=1.5 jitter=1%").exitCode()).isZero();
+        var text = overhead.run("report", "formats");
+        assertThat(text.exitCode()).as(text.toString()).isZero();
+        assertThat(text.stdout()).contains("worse");
+        assertThat(text.stdout().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
+        assertThat(overhead.run("report", "--format", "markdown", "formats").stdout()).contains("| ");
+        assertThat(overhead.run("report", "--format", "csv", "formats").stdout()).startsWith("study");
+        assertThat(overhead.run("report", "--format", "html", "formats").stdout()).contains("<html");
+        Path json = home.resolve("out.json");
+        var exported = overhead.run("report", "--format", "text", "--export-json", json.toString(), "formats");
+        assertThat(exported.exitCode()).isZero();
+        var again = overhead.run("compare", "--format", "json", json.toString());
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        assertThat(again.stdout()).contains("\"verdict\" : \"worse\"");
+    }
+
+    @Test
+    void aFileOfNoKnownFormatIsRefusedNamingTheFormats() throws Exception {
+        Path junk = home.resolve("junk.txt");
+        Files.writeString(junk, "hello\n");
+        var r = overhead.run("compare", junk.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).containsIgnoringCase("hyperfine").doesNotContain("\tat ");
+    }
+
+    @Test
+    void importedHyperfineResultsAreListed() throws Exception {
+        Path source = Launcher.ROOT.resolve("src/test/resources/external/hyperfine/1brc.json");
+        var r = overhead.run("import", source.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(overhead.run("list").stdout()).contains("1brc");
+    }
+}

@@ -1,0 +1,72 @@
+package dev.overhead.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real executor through the real launcher: short commands only (long ones belong in bench/). */
+class RealMeasurementIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path home;
+
+    Launcher overhead;
+
+    @BeforeEach
+    void setUp() {
+        overhead = new Launcher(home);
+    }
+
+    @Test
+    void twoSleepsGiveTheirDurationsAndTheLongerIsWorse() throws Exception {
+        var r = overhead.run("run", "--runs", "5", "--format", "json", "sleep 0.05", "sleep 0.1");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode root = JSON.readTree(r.stdout());
+        JsonNode variants = root.path("workloads").get(0).path("variants");
+        for (JsonNode run : variants.get(0).path("runs")) {
+            assertThat(run.path("wall_s").asDouble()).isBetween(0.049, 0.075);
+            assertThat(run.path("max_rss_kib").asLong()).as("sleep's own peak, not the JVM's").isLessThan(8 * 1024);
+        }
+        for (JsonNode run : variants.get(1).path("runs")) {
+            assertThat(run.path("wall_s").asDouble()).isBetween(0.099, 0.125);
+        }
+        assertThat(RunIT.verdict(root, "wall", "sleep 0.1")).isEqualTo("worse");
+        assertThat(root.path("environment").path("kernel").path("release").asText()).isNotEmpty();
+    }
+
+    @Test
+    void ctrlCKeepsWhatWasMeasuredAndResumeFinishesTheStudy() throws Exception {
+        var running = overhead.start(Map.of(), "run", "--runs", "12", "--label", "cut", "sleep 0.15", "sleep 0.15");
+        Thread.sleep(2500);
+        new ProcessBuilder("kill", "-INT", Long.toString(running.process().pid())).start().waitFor();
+        var r = running.finish();
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(130);
+        assertThat(r.stderr()).contains("resume");
+        assertThat(overhead.run("list").stdout()).contains("interrupted");
+        var resumed = overhead.run("resume", "--format", "json", "cut");
+        assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+        JsonNode variants = JSON.readTree(resumed.stdout()).path("workloads").get(0).path("variants");
+        assertThat(variants.get(0).path("runs")).hasSize(12);
+        assertThat(variants.get(1).path("runs")).hasSize(12);
+        assertThat(overhead.run("list").stdout()).contains("done");
+    }
+
+    @Test
+    void demoRunsARealStudyAndWritesItsReports() throws Exception {
+        var r = overhead.run("demo", "--time-budget", "6s");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stdout()).contains("hardened").contains("glibc");
+        assertThat(Files.readString(home.resolve("overhead-demo/report.html"))).contains("<html");
+        assertThat(JSON.readTree(home.resolve("overhead-demo/result.json").toFile()).path("comparisons").size())
+                .isGreaterThan(0);
+        assertThat(r.stderr()).contains("report.html");
+    }
+}

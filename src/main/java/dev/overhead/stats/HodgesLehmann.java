@@ -1,6 +1,9 @@
 package dev.overhead.stats;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
@@ -19,6 +22,8 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  */
 final class HodgesLehmann {
     static final int EXACT_MAX_PRODUCT = 2500;
+    /** The exact distribution depends only on (m, n); adaptive stopping asks for it after every round. */
+    private static final Map<List<Integer>, double[]> CDF_MEMO = new ConcurrentHashMap<>();
 
     private HodgesLehmann() {}
 
@@ -51,7 +56,7 @@ final class HodgesLehmann {
     /** The largest k with P(U ≤ k − 1) ≤ α/2; 0 when none. */
     static int criticalCount(int m, int n, double alpha) {
         if ((long) m * n <= EXACT_MAX_PRODUCT) {
-            double[] cdf = exactCdf(m, n);
+            double[] cdf = CDF_MEMO.computeIfAbsent(List.of(m, n), key -> exactCdf(m, n));
             int k = 0;
             while (k < cdf.length && cdf[k] <= alpha / 2 + 1e-12) {
                 k++;

@@ -1,83 +1,161 @@
 package dev.overhead.stats;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
-import org.apache.commons.statistics.distribution.TDistribution;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * The one place that decides "is it noise?" (STYLE.md §4).
- *
- * <p>First version: Welch's t interval on log values, back-transformed to a ratio of geometric
- * means. The statistics issue replaces this with the full engine.
+ * The one place that decides "is it noise?" (STYLE.md §4). The change is a ratio: the candidate's
+ * values over the baseline's, estimated on log values (so a 10% cost is +10% whatever the unit, and
+ * multiplicative noise becomes additive). Which estimator depends only on the runs per variant,
+ * never on the data, so the choice cannot bend the coverage:
+ * <ul>
+ *   <li>fewer than {@link #RANK_MIN_RUNS} on a side: Welch's t interval on log values — keeps its
+ *       coverage at 2–5 runs with skewed noise, where rank and bootstrap intervals cannot reach 95%
+ *       or are too narrow;
+ *   <li>from {@link #RANK_MIN_RUNS} on: the Hodges-Lehmann shift of log values with the
+ *       Mann-Whitney interval — distribution-free, and a spike moves it little.
+ * </ul>
+ * Values at or below zero (a count of faults that is 0) are compared on the raw scale with Welch.
+ * The verdict is {@link Verdicts#decide} on the interval, so CONTRACT §4 holds by construction.
  */
 public final class Comparisons {
+    static final int RANK_MIN_RUNS = 10;
+    static final int FEW_RUNS = 5;
+    static final int PAIRED_MIN_PAIRS = 6;
+
     private Comparisons() {}
 
+    /** Fixed number of runs: the interval at {@code options.confidence()}. */
     public static Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options) {
-        List<String> warnings = new ArrayList<>();
+        return decide(baseline, candidate, better, options, options.confidence(), "");
+    }
+
+    /**
+     * For adaptive stopping: call after every round; stop when the verdict is decisive or at
+     * {@code plan.maxRuns()}, and report this same comparison. Each look's interval is taken at
+     * the nominal level of Pocock's boundary over the plan's looks (see {@link PocockBoundary}), so
+     * the intervals of all looks together cover the true change with {@code options.confidence()}
+     * and an A/A study ends {@code worse} or {@code better} at most 1 − confidence of the time,
+     * whenever it stops.
+     */
+    public static Comparison compareSequential(double[] baseline, double[] candidate, Direction better,
+            CompareOptions options, SequentialPlan plan) {
+        double nominal = plan.nominalConfidence(options.confidence());
+        String note = String.format(Locale.ROOT, ", sequential: Pocock over %d looks, each at %.2f%%",
+                plan.looks(), nominal * 100);
+        return decide(baseline, candidate, better, options, nominal, note);
+    }
+
+    /**
+     * Runs taken in rounds (each round runs every variant once, in random order): with at least
+     * {@link #PAIRED_MIN_PAIRS} rounds holding both, a paired t interval on the per-round log
+     * ratios, which cancels drift that hits both variants of a round. Randomized order within the
+     * round keeps the pairs exchangeable, so the coverage holds; with fewer pairs the halved
+     * degrees of freedom cost more than pairing gains, and the unpaired comparison is used.
+     */
+    public static Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate,
+            int[] candidateRounds, Direction better, CompareOptions options) {
+        Map<Integer, Double> byRound = new HashMap<>();
+        for (int i = 0; i < baseline.length; i++) {
+            byRound.put(baselineRounds[i], baseline[i]);
+        }
+        List<Double> diffs = new ArrayList<>();
+        for (int i = 0; i < candidate.length; i++) {
+            Double b = byRound.get(candidateRounds[i]);
+            if (b != null && b > 0 && candidate[i] > 0) {
+                diffs.add(Math.log(candidate[i]) - Math.log(b));
+            }
+        }
+        boolean logScale = Robust.allPositive(baseline) && Robust.allPositive(candidate);
+        if (!logScale || diffs.size() < PAIRED_MIN_PAIRS) {
+            return compare(baseline, candidate, better, options);
+        }
+        Shift s = Welch.paired(diffs.stream().mapToDouble(Double::doubleValue).toArray(), options.confidence());
+        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), "paired-t on log ratios per round");
+        List<String> warnings = commonWarnings(baseline, candidate, s);
+        return finish(s, true, baseline, candidate, better, options, options.confidence(), warnings);
+    }
+
+    private static Comparison decide(double[] baseline, double[] candidate, Direction better,
+            CompareOptions options, double confidence, String methodNote) {
         int nb = baseline.length;
         int nc = candidate.length;
         if (nb < 2 || nc < 2) {
-            warnings.add("fewer than 2 runs on one side: no interval");
-            double b = mean(baseline);
-            double c = mean(candidate);
-            double change = b == 0 ? Double.NaN : (c / b - 1) * 100;
-            return new Comparison(better, nb, nc, b, c, change, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-                    Double.NaN, "none", Verdict.INCONCLUSIVE, null, warnings);
+            double b = Robust.mean(baseline);
+            double c = Robust.mean(candidate);
+            return new Comparison(better, nb, nc, b, c, b == 0 ? Double.NaN : (c / b - 1) * 100,
+                    Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, "none", Verdict.INCONCLUSIVE,
+                    null, List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"));
         }
-        if (Arrays.stream(baseline).anyMatch(v -> v <= 0) || Arrays.stream(candidate).anyMatch(v -> v <= 0)) {
-            warnings.add("values at or below zero: compared on the raw scale");
-            return welch(baseline, candidate, better, options, warnings, false);
+        boolean log = Robust.allPositive(baseline) && Robust.allPositive(candidate);
+        double[] b = log ? Robust.logs(baseline) : baseline;
+        double[] c = log ? Robust.logs(candidate) : candidate;
+        Shift s = null;
+        if (log && Math.min(nb, nc) >= RANK_MIN_RUNS) {
+            s = HodgesLehmann.shift(b, c, confidence);
         }
-        return welch(baseline, candidate, better, options, warnings, true);
+        if (s == null) {
+            s = Welch.unpaired(b, c, confidence);
+        }
+        String scale = log ? " on log values" : " on raw values";
+        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), s.method() + scale + methodNote);
+        List<String> warnings = commonWarnings(baseline, candidate, s);
+        if (!log) {
+            warnings.add("values at or below zero: compared on the raw scale, relative to the baseline's mean");
+        }
+        return finish(s, log, baseline, candidate, better, options, confidence, warnings);
     }
 
-    private static Comparison welch(double[] baseline, double[] candidate, Direction better, CompareOptions options,
-            List<String> warnings, boolean log) {
-        double[] b = log ? Arrays.stream(baseline).map(Math::log).toArray() : baseline;
-        double[] c = log ? Arrays.stream(candidate).map(Math::log).toArray() : candidate;
-        double mb = mean(b);
-        double mc = mean(c);
-        double vb = variance(b, mb) / b.length;
-        double vc = variance(c, mc) / c.length;
-        double se = Math.sqrt(vb + vc);
-        double diff = mc - mb;
-        double df = se == 0 ? b.length + c.length - 2
-                : (vb + vc) * (vb + vc) / (vb * vb / (b.length - 1) + vc * vc / (c.length - 1));
-        TDistribution t = TDistribution.of(df);
-        double q = t.inverseSurvivalProbability((1 - options.confidence()) / 2);
-        double lo = diff - q * se;
-        double hi = diff + q * se;
-        double p = se == 0 ? (diff == 0 ? 1 : 0) : 2 * t.survivalProbability(Math.abs(diff / se));
-        double baseValue = log ? Math.exp(mb) : mb;
-        double candValue = log ? Math.exp(mc) : mc;
-        double change;
-        double lowPct;
-        double highPct;
-        if (log) {
-            change = (Math.exp(diff) - 1) * 100;
-            lowPct = (Math.exp(lo) - 1) * 100;
-            highPct = (Math.exp(hi) - 1) * 100;
+    private static List<String> commonWarnings(double[] baseline, double[] candidate, Shift s) {
+        List<String> warnings = new ArrayList<>();
+        int n = Math.min(baseline.length, candidate.length);
+        if (n < FEW_RUNS) {
+            warnings.add("only " + n + " runs per variant: the interval is wide; " + FEW_RUNS
+                    + " or more make small changes visible");
+        }
+        if (s.se() == 0) {
+            warnings.add("no variation in either sample: the interval is a single point");
+        }
+        int ob = Summary.outliers(baseline).size();
+        int oc = Summary.outliers(candidate).size();
+        if (ob + oc > 0) {
+            warnings.add(String.format(Locale.ROOT,
+                    "outliers (modified z-score > 3.5): %d in the baseline, %d in the candidate; kept in the analysis",
+                    ob, oc));
+        }
+        return warnings;
+    }
+
+    private static Comparison finish(Shift s, boolean log, double[] baseline, double[] candidate, Direction better,
+            CompareOptions options, double confidence, List<String> warnings) {
+        double baseValue;
+        double candValue;
+        if (s.method().startsWith("hodges-lehmann")) {
+            baseValue = Robust.median(baseline);
+            candValue = Robust.median(candidate);
+        } else if (log) {
+            baseValue = Math.exp(Robust.mean(Robust.logs(baseline)));
+            candValue = Math.exp(Robust.mean(Robust.logs(candidate)));
         } else {
-            change = diff / mb * 100;
-            lowPct = lo / mb * 100;
-            highPct = hi / mb * 100;
+            baseValue = Robust.mean(baseline);
+            candValue = Robust.mean(candidate);
         }
-        Verdict verdict = Verdicts.decide(lowPct, highPct, better, options.thresholdPct());
-        return new Comparison(better, b.length, c.length, baseValue, candValue, change, lowPct, highPct, p,
-                log ? "welch-t on log values" : "welch-t", verdict, null, warnings);
-    }
-
-    static double mean(double[] v) {
-        return Arrays.stream(v).average().orElse(Double.NaN);
-    }
-
-    static double variance(double[] v, double mean) {
-        double s = 0;
-        for (double x : v) {
-            s += (x - mean) * (x - mean);
+        Scale scale = log ? Scale.LOG : new Scale.Raw(Robust.mean(baseline));
+        double low = scale.toPct(s.low());
+        double high = scale.toPct(s.high());
+        Verdict verdict = Verdicts.decide(low, high, better, options.thresholdPct());
+        Integer runsNeeded = null;
+        if (verdict == Verdict.INCONCLUSIVE) {
+            runsNeeded = RunsNeeded.estimate(s, scale, baseline.length, candidate.length, confidence,
+                    options.thresholdPct());
+            if (runsNeeded == null) {
+                warnings.add("the change sits on the equivalence margin: no practical number of runs settles it");
+            }
         }
-        return v.length > 1 ? s / (v.length - 1) : 0;
+        return new Comparison(better, baseline.length, candidate.length, baseValue, candValue,
+                scale.toPct(s.estimate()), low, high, s.pValue(), s.method(), verdict, runsNeeded, warnings);
     }
 }

@@ -1,0 +1,100 @@
+package dev.overhead.stats;
+
+import java.util.Arrays;
+import org.apache.commons.statistics.distribution.BinomialDistribution;
+
+/** Order statistics and robust scale: the pieces the summaries and the rank methods share. */
+final class Robust {
+    /** Iglewicz and Hoaglin's cut-off for the modified z-score. */
+    static final double OUTLIER_Z = 3.5;
+
+    private Robust() {}
+
+    static double[] sorted(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s;
+    }
+
+    static double median(double[] v) {
+        double[] s = sorted(v);
+        int n = s.length;
+        if (n == 0) {
+            return Double.NaN;
+        }
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /** Median absolute deviation from the median, unscaled. */
+    static double mad(double[] v) {
+        double m = median(v);
+        return median(Arrays.stream(v).map(x -> Math.abs(x - m)).toArray());
+    }
+
+    /**
+     * Modified z-score M = 0.6745 (x − median) / MAD of each value against a reference sample.
+     *
+     * <p>Iglewicz, B. and Hoaglin, D. C. (1993), "How to Detect and Handle Outliers", ASQC Basic
+     * References in Quality Control 16: values with |M| &gt; 3.5 are potential outliers. 0.6745 is
+     * the 0.75 quantile of the standard normal, which makes MAD/0.6745 estimate σ for normal data.
+     * NaN when the MAD is zero (more than half the values equal): no scale to judge by.
+     */
+    static double modifiedZ(double x, double[] reference) {
+        double mad = mad(reference);
+        if (mad == 0) {
+            return Double.NaN;
+        }
+        return 0.6745 * (x - median(reference)) / mad;
+    }
+
+    /**
+     * The distribution-free interval for the median from order statistics, as benchstat does: the
+     * number of values below the median is Binomial(n, ½), so [x₍ₖ₎, x₍ₙ₊₁₋ₖ₎] covers it with
+     * probability 1 − 2·P(B ≤ k − 1). Takes the largest k whose coverage is at least the
+     * confidence. Returns {low, high, achieved coverage}, or NaNs when even [min, max] falls
+     * short (n &lt; 6 at 95%). Reference: Hollander, Wolfe and Chicken (2014), Nonparametric
+     * Statistical Methods, 3rd ed., §3.6.
+     */
+    static double[] medianInterval(double[] values, double confidence) {
+        int n = values.length;
+        if (n == 0) {
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
+        }
+        BinomialDistribution b = BinomialDistribution.of(n, 0.5);
+        double alpha = 1 - confidence;
+        int k = 0;
+        while (k + 1 <= (n + 1) / 2 && 2 * b.cumulativeProbability(k) <= alpha) {
+            k++;
+        }
+        if (k == 0) {
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
+        }
+        double[] s = sorted(values);
+        return new double[] {s[k - 1], s[n - k], 1 - 2 * b.cumulativeProbability(k - 1)};
+    }
+
+    static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return v.length == 0 ? Double.NaN : s / v.length;
+    }
+
+    static double variance(double[] v) {
+        double m = mean(v);
+        double s = 0;
+        for (double x : v) {
+            s += (x - m) * (x - m);
+        }
+        return v.length > 1 ? s / (v.length - 1) : 0;
+    }
+
+    static double[] logs(double[] v) {
+        return Arrays.stream(v).map(Math::log).toArray();
+    }
+
+    static boolean allPositive(double[] v) {
+        return Arrays.stream(v).allMatch(x -> x > 0);
+    }
+}

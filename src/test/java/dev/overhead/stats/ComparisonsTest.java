@@ -1,0 +1,127 @@
+package dev.overhead.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** How the engine decides, on small hand-made samples. */
+class ComparisonsTest {
+    static final CompareOptions OPTS = CompareOptions.DEFAULT;
+
+    static double[] around(double centre, double... relative) {
+        return java.util.Arrays.stream(relative).map(r -> centre * (1 + r)).toArray();
+    }
+
+    static final double[] NOISE5 = {-0.004, 0.002, 0.0, 0.003, -0.001};
+
+    @Test
+    void worseWhenCandidateIsClearlySlower() {
+        Comparison c = Comparisons.compare(around(1.0, NOISE5), around(1.10, NOISE5), Direction.LOWER, OPTS);
+        assertThat(c.verdict()).isEqualTo(Verdict.WORSE);
+        assertThat(c.changePct()).isCloseTo(10, within(1e-9));
+        assertThat(c.ciLowPct()).isGreaterThan(0);
+        assertThat(c.runsNeeded()).isNull();
+        assertThat(c.method()).isEqualTo("welch-t on log values");
+    }
+
+    @Test
+    void aDropInThroughputIsWorse() {
+        Comparison c = Comparisons.compare(around(110, NOISE5), around(100, NOISE5), Direction.HIGHER, OPTS);
+        assertThat(c.changePct()).isNegative();
+        assertThat(c.verdict()).isEqualTo(Verdict.WORSE);
+    }
+
+    @Test
+    void equivalentWhenTheWholeIntervalIsInsideTheMargin() {
+        Comparison c = Comparisons.compare(around(1.0, NOISE5), around(1.001, NOISE5), Direction.LOWER, OPTS);
+        assertThat(c.verdict()).isEqualTo(Verdict.EQUIVALENT);
+        assertThat(c.ciLowPct()).isGreaterThan(-1);
+        assertThat(c.ciHighPct()).isLessThan(1);
+    }
+
+    @Test
+    void inconclusiveWhenIntervalStraddlesThreshold() {
+        double[] noisy = {-0.03, 0.02, 0.0, 0.04, -0.02};
+        Comparison c = Comparisons.compare(around(1.0, noisy), around(1.005, noisy), Direction.LOWER, OPTS);
+        assertThat(c.ciLowPct()).isLessThan(-1);
+        assertThat(c.ciHighPct()).isGreaterThan(1);
+        assertThat(c.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(c.runsNeeded()).isNotNull().isGreaterThan(5);
+    }
+
+    @Test
+    void runsNeededGrowsWithTheNoise() {
+        double[] small = {-0.01, 0.005, 0.0, 0.01, -0.005};
+        double[] large = {-0.03, 0.015, 0.0, 0.03, -0.015};
+        int fewer = Comparisons.compare(around(1, small), around(1.01, small), Direction.LOWER, OPTS).runsNeeded();
+        int more = Comparisons.compare(around(1, large), around(1.01, large), Direction.LOWER, OPTS).runsNeeded();
+        assertThat(more).isGreaterThan(fewer);
+    }
+
+    @Test
+    void fewRunsAreWarnedAbout() {
+        Comparison c = Comparisons.compare(new double[] {1.0, 1.1, 1.05}, new double[] {1.2, 1.1, 1.15},
+                Direction.LOWER, OPTS);
+        assertThat(c.warnings()).anyMatch(w -> w.contains("only 3 runs"));
+    }
+
+    @Test
+    void identicalValuesGiveAPointIntervalAndAWarning() {
+        Comparison c = Comparisons.compare(new double[] {4, 4, 4}, new double[] {5, 5, 5}, Direction.LOWER, OPTS);
+        assertThat(c.ciLowPct()).isCloseTo(25, within(1e-9));
+        assertThat(c.ciHighPct()).isCloseTo(25, within(1e-9));
+        assertThat(c.verdict()).isEqualTo(Verdict.WORSE);
+        assertThat(c.warnings()).anyMatch(w -> w.contains("no variation"));
+    }
+
+    @Test
+    void zeroValuesAreComparedOnTheRawScale() {
+        Comparison c = Comparisons.compare(new double[] {0, 1, 0, 1}, new double[] {1, 2, 1, 2}, Direction.LOWER, OPTS);
+        assertThat(c.method()).isEqualTo("welch-t on raw values");
+        assertThat(c.changePct()).isCloseTo(200, within(1e-9));
+        assertThat(c.warnings()).anyMatch(w -> w.contains("raw scale"));
+    }
+
+    @Test
+    void oneRunGivesNoIntervalAndSaysSo() {
+        Comparison c = Comparisons.compare(new double[] {1}, new double[] {2, 2.1}, Direction.LOWER, OPTS);
+        assertThat(c.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(c.ciLowPct()).isInfinite();
+        assertThat(c.warnings()).isNotEmpty();
+    }
+
+    @Test
+    void rankMethodFromTenRunsResistsASpike() {
+        double[] b = IntStream.range(0, 12).mapToDouble(i -> 1 + 0.002 * (i % 5)).toArray();
+        double[] c = IntStream.range(0, 12).mapToDouble(i -> 1.05 + 0.002 * ((i + 2) % 5)).toArray();
+        c[3] = 3.0; // one run hit by something else on the machine
+        Comparison r = Comparisons.compare(b, c, Direction.LOWER, OPTS);
+        assertThat(r.method()).startsWith("hodges-lehmann");
+        assertThat(r.verdict()).isEqualTo(Verdict.WORSE);
+        assertThat(r.changePct()).isCloseTo(5, within(0.5));
+        assertThat(r.warnings()).anyMatch(w -> w.contains("outliers"));
+    }
+
+    @Test
+    void sequentialIntervalIsWiderThanTheFixedOneAndSaysHow() {
+        double[] noisy = {-0.03, 0.02, 0.0, 0.04, -0.02, 0.01};
+        double[] b = around(1.0, noisy);
+        double[] c = around(1.02, noisy);
+        Comparison fixed = Comparisons.compare(b, c, Direction.LOWER, OPTS);
+        Comparison seq = Comparisons.compareSequential(b, c, Direction.LOWER, OPTS, SequentialPlan.DEFAULT);
+        assertThat(seq.ciHighPct() - seq.ciLowPct()).isGreaterThan(fixed.ciHighPct() - fixed.ciLowPct());
+        assertThat(seq.changePct()).isEqualTo(fixed.changePct());
+        assertThat(seq.method()).contains("sequential: Pocock over 46 looks");
+    }
+
+    @Test
+    void pairingNeedsSixRoundsOtherwiseUnpaired() {
+        double[] b = around(1.0, NOISE5);
+        double[] c = around(1.1, NOISE5);
+        int[] rounds = {0, 1, 2, 3, 4};
+        Comparison r = Comparisons.compare(b, rounds, c, rounds, Direction.LOWER, OPTS);
+        assertThat(r.method()).isEqualTo("welch-t on log values");
+    }
+}

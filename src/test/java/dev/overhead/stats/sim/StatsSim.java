@@ -1,0 +1,109 @@
+package dev.overhead.stats.sim;
+
+import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Comparisons;
+import dev.overhead.stats.Direction;
+import dev.overhead.stats.SequentialPlan;
+import dev.overhead.stats.Verdict;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+
+/**
+ * Simulated A/A and A/B studies through the real engine: false-verdict rate, coverage, power.
+ * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed].
+ */
+public final class StatsSim {
+    static final double COST = 0.03;
+    static final CompareOptions OPTIONS = CompareOptions.DEFAULT;
+    static final SequentialPlan PLAN = new SequentialPlan(5, 50);
+
+    /** One cell of the table: a noise shape and either a fixed n or adaptive stopping (n = 0). */
+    record Cell(Noise noise, int n) {}
+
+    record Tally(int studies, int falseVerdicts, int equivalent, int aaCovered, int abCovered, int worse,
+            long runsAa, long runsAb) {}
+
+    public static void main(String[] args) {
+        int studies = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
+        long seed = args.length > 1 ? Long.parseLong(args[1]) : 20261202L;
+        run(studies, seed, System.out);
+    }
+
+    static void run(int studies, long seed, PrintStream out) {
+        List<Noise> shapes = List.of(new Noise.LogNormal(0.01), new Noise.LogNormal(0.03), new Noise.LogNormal(0.05),
+                new Noise.Spikes(), new Noise.Bimodal());
+        int[] ns = {3, 5, 10, 30, 0};
+        out.printf(Locale.ROOT, "%d studies per row, seed %d, confidence %.2f, threshold %.1f%%, A/B cost +%.0f%%,"
+                        + " adaptive: min %d max %d runs%n%n", studies, seed, OPTIONS.confidence(),
+                OPTIONS.thresholdPct(), COST * 100, PLAN.minRuns(), PLAN.maxRuns());
+        out.println("| noise | runs | A/A worse+better | A/A coverage | A/A equivalent | A/B coverage | A/B worse"
+                + " | mean runs A/A, A/B |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|");
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
+        for (Noise noise : shapes) {
+            for (int n : ns) {
+                Tally t = simulate(new Cell(noise, n), studies, rng);
+                out.printf(Locale.ROOT, "| %s | %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f, %.1f |%n",
+                        noise.label(), n == 0 ? "adaptive" : String.valueOf(n),
+                        pct(t.falseVerdicts(), studies), pct(t.aaCovered(), studies), pct(t.equivalent(), studies),
+                        pct(t.abCovered(), studies), pct(t.worse(), studies),
+                        (double) t.runsAa() / studies, (double) t.runsAb() / studies);
+            }
+        }
+    }
+
+    static Tally simulate(Cell cell, int studies, UniformRandomProvider rng) {
+        int falseVerdicts = 0;
+        int equivalent = 0;
+        int aaCovered = 0;
+        int abCovered = 0;
+        int worse = 0;
+        long runsAa = 0;
+        long runsAb = 0;
+        for (int s = 0; s < studies; s++) {
+            Comparison aa = study(cell, 0, rng);
+            Verdict v = aa.verdict();
+            falseVerdicts += v == Verdict.WORSE || v == Verdict.BETTER ? 1 : 0;
+            equivalent += v == Verdict.EQUIVALENT ? 1 : 0;
+            aaCovered += covers(aa, 0) ? 1 : 0;
+            runsAa += aa.nBaseline();
+            Comparison ab = study(cell, COST, rng);
+            abCovered += covers(ab, COST * 100) ? 1 : 0;
+            worse += ab.verdict() == Verdict.WORSE ? 1 : 0;
+            runsAb += ab.nBaseline();
+        }
+        return new Tally(studies, falseVerdicts, equivalent, aaCovered, abCovered, worse, runsAa, runsAb);
+    }
+
+    /** One study: fixed n, or rounds until the sequential comparison is decisive. */
+    static Comparison study(Cell cell, double cost, UniformRandomProvider rng) {
+        int max = cell.n() == 0 ? PLAN.maxRuns() : cell.n();
+        double[] b = new double[max];
+        double[] c = new double[max];
+        for (int i = 0; i < max; i++) {
+            b[i] = cell.noise().draw(rng);
+            c[i] = cell.noise().draw(rng) * (1 + cost);
+            int n = i + 1;
+            if (cell.n() == 0 && n >= PLAN.minRuns()) {
+                Comparison r = Comparisons.compareSequential(java.util.Arrays.copyOf(b, n),
+                        java.util.Arrays.copyOf(c, n), Direction.LOWER, OPTIONS, PLAN);
+                if (r.verdict().decisive() || n == max) {
+                    return r;
+                }
+            }
+        }
+        return Comparisons.compare(b, c, Direction.LOWER, OPTIONS);
+    }
+
+    static boolean covers(Comparison c, double truePct) {
+        return c.ciLowPct() <= truePct && truePct <= c.ciHighPct();
+    }
+
+    static double pct(int count, int of) {
+        return 100.0 * count / of;
+    }
+}

@@ -32,8 +32,18 @@ public final class FfmExecutor implements Executor {
     private static final int STDERR_TAIL = 4096;
 
     private final ReentrantLock runLock = new ReentrantLock();
+    private final String whyFallback;
     private volatile int runningPid;
     private volatile boolean cancelled;
+
+    public FfmExecutor() {
+        this(null);
+    }
+
+    /** @param whyFallback why the forking helper is not used, for {@link #describe()}; null if chosen */
+    public FfmExecutor(String whyFallback) {
+        this.whyFallback = whyFallback;
+    }
 
     @Override
     public ExecResult run(ExecRequest request) throws ExecException {
@@ -301,7 +311,7 @@ public final class FfmExecutor implements Executor {
 
     @Override
     public String describe() {
-        return "FFM posix_spawn";
+        return whyFallback == null ? "FFM posix_spawn" : "FFM posix_spawn (" + whyFallback + ")";
     }
 
     @Override

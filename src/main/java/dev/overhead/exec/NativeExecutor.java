@@ -108,6 +108,11 @@ public final class NativeExecutor implements Executor {
         }
     }
 
+    /** The helper's process id, for tests that look at its memory. */
+    long helperPid() {
+        return helper.pid();
+    }
+
     @Override
     public String describe() {
         return "forking helper (C)";

@@ -31,11 +31,15 @@
 #include <sys/personality.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#ifndef SYS_close_range
+#define SYS_close_range 436 /* the same number on every architecture (new-style syscall table) */
+#endif
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
@@ -256,7 +260,12 @@ static void child_fail(int errfd, char stage, int err) {
 
 static void child(request_t *r, int in_fd, int out_fd, int err_fd, int errfd) {
     setpgid(0, 0);
-    for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+    /* The raw call, since glibc refuses to touch its own signals 32 and 33, which an ignoring
+     * ancestor (the JVM's launcher) may have left ignored: exec keeps ignored signals ignored.
+     * An all-zero kernel sigaction is SIG_DFL with no flags and an empty mask. */
+    struct { void *handler; unsigned long flags; void *restorer; unsigned long mask; } dfl = {0};
+    for (int s = 1; s < NSIG; s++)
+        if (s != SIGKILL && s != SIGSTOP) syscall(SYS_rt_sigaction, s, &dfl, NULL, sizeof dfl.mask);
     sigset_t empty;
     sigemptyset(&empty);
     sigprocmask(SIG_SETMASK, &empty, NULL);
@@ -278,7 +287,7 @@ static void child(request_t *r, int in_fd, int out_fd, int err_fd, int errfd) {
         if (setenv(r->env[i], eq + 1, 1) < 0) child_fail(errfd, 'e', errno);
     }
     /* Every fd from 3 up closes at exec, the error pipe among them (that is how success shows). */
-    if (syscall(436 /* close_range */, 3U, ~0U, CLOSE_RANGE_CLOEXEC) < 0) {
+    if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) < 0) {
         long max = sysconf(_SC_OPEN_MAX);
         for (int fd = 3; fd < (max > 0 ? max : 65536); fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
     }

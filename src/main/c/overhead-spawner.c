@@ -48,6 +48,7 @@
 #define TERM_GRACE_NS 500000000LL
 
 static int sock = -1;
+static int devnull = -1; /* opened once: the command's stdin, and its output when discarded */
 static int sigchld_pipe[2] = {-1, -1};
 
 /* ---- reading requests ---- */
@@ -248,17 +249,43 @@ static void send_error(const char *stage, int err) {
     flush_out();
 }
 
-/* In the child: report which step failed and why, then leave without running atexit handlers. */
-static void child_fail(int errfd, char stage, int err) {
-    char msg[1 + sizeof err];
-    msg[0] = stage;
-    memcpy(msg + 1, &err, sizeof err);
-    ssize_t ignored = write(errfd, msg, sizeof msg);
-    (void)ignored;
+/* Written by the child before it gives up; the parent reads them once vfork returns (the parent
+ * is suspended until then, so no race). */
+static volatile char fail_stage;
+static volatile int fail_errno;
+
+static void child_fail(char stage, int err) {
+    fail_stage = stage;
+    fail_errno = err;
     _exit(127);
 }
 
-static void child(request_t *r, int in_fd, int out_fd, int err_fd, int errfd) {
+/* The environment of the command: the helper's, with the request's additions replacing or adding. */
+static char **build_env(request_t *r) {
+    extern char **environ;
+    size_t n = 0;
+    while (environ[n]) n++;
+    char **envp = malloc((n + r->envc + 1) * sizeof *envp);
+    if (!envp) die("overhead-spawner: malloc");
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        int replaced = 0;
+        for (uint32_t j = 0; j < r->envc && !replaced; j++) {
+            size_t kl = strcspn(r->env[j], "=");
+            replaced = strncmp(environ[i], r->env[j], kl) == 0 && environ[i][kl] == '=';
+        }
+        if (!replaced) envp[k++] = environ[i];
+    }
+    for (uint32_t j = 0; j < r->envc; j++)
+        if (strchr(r->env[j], '=')) envp[k++] = r->env[j];
+    envp[k] = NULL;
+    return envp;
+}
+
+/* Runs in a vfork child: it shares the helper's memory, so it only makes system calls and writes
+ * nothing but fail_* and environ (which the parent restores). */
+static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd) {
+    extern char **environ;
     setpgid(0, 0);
     /* The raw call, since glibc refuses to touch its own signals 32 and 33, which an ignoring
      * ancestor (the JVM's launcher) may have left ignored: exec keeps ignored signals ignored.
@@ -269,30 +296,24 @@ static void child(request_t *r, int in_fd, int out_fd, int err_fd, int errfd) {
     sigset_t empty;
     sigemptyset(&empty);
     sigprocmask(SIG_SETMASK, &empty, NULL);
-    if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) child_fail(errfd, 'o', errno);
-    if (r->cwd[0] && chdir(r->cwd) < 0) child_fail(errfd, 'd', errno);
-    if (r->has_nice && setpriority(PRIO_PROCESS, 0, r->nice) < 0) child_fail(errfd, 'n', errno);
+    if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) child_fail('o', errno);
+    if (r->cwd[0] && chdir(r->cwd) < 0) child_fail('d', errno);
+    if (r->has_nice && setpriority(PRIO_PROCESS, 0, r->nice) < 0) child_fail('n', errno);
     if (r->ncpu > 0) {
         cpu_set_t set;
         CPU_ZERO(&set);
         for (uint32_t i = 0; i < r->ncpu; i++)
             if (r->cpus[i] >= 0 && r->cpus[i] < CPU_SETSIZE) CPU_SET(r->cpus[i], &set);
-        if (sched_setaffinity(0, sizeof set, &set) < 0) child_fail(errfd, 'p', errno);
+        if (sched_setaffinity(0, sizeof set, &set) < 0) child_fail('p', errno);
     }
-    if (r->no_aslr && personality(ADDR_NO_RANDOMIZE) < 0) child_fail(errfd, 'a', errno);
-    for (uint32_t i = 0; i < r->envc; i++) {
-        char *eq = strchr(r->env[i], '=');
-        if (!eq) continue;
-        *eq = 0;
-        if (setenv(r->env[i], eq + 1, 1) < 0) child_fail(errfd, 'e', errno);
-    }
-    /* Every fd from 3 up closes at exec, the error pipe among them (that is how success shows). */
+    if (r->no_aslr && personality(ADDR_NO_RANDOMIZE) < 0) child_fail('a', errno);
     if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) < 0) {
         long max = sysconf(_SC_OPEN_MAX);
         for (int fd = 3; fd < (max > 0 ? max : 65536); fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
+    environ = envp; /* so that execvp searches the PATH the command will have */
     execvp(r->argv[0], r->argv);
-    child_fail(errfd, 'x', errno);
+    child_fail('x', errno);
 }
 
 static const char *stage_name(char c) {
@@ -302,51 +323,52 @@ static const char *stage_name(char c) {
     case 'n': return "nice";
     case 'p': return "affinity";
     case 'a': return "personality";
-    case 'e': return "setenv";
     default: return "exec";
     }
 }
 
 static void serve(request_t *r, int cancel_pending) {
-    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-    int dest = -1; /* where output goes when not captured */
+    volatile int dest = -1; /* the output file; volatile for vfork (-Wclobbered) */
     if (r->output == 2) {
         dest = open(r->file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (dest < 0) { send_error("output file", errno); close(devnull); return; }
+        if (dest < 0) { send_error("output file", errno); return; }
     }
     int pipe_out = r->capture > 0;
     int pipe_err = r->output != 1 || r->capture > 0;
-    int po[2] = {-1, -1}, pe[2] = {-1, -1}, ep[2];
-    if ((pipe_out && pipe2(po, O_CLOEXEC) < 0) || (pipe_err && pipe2(pe, O_CLOEXEC) < 0) ||
-        pipe2(ep, O_CLOEXEC) < 0)
+    int po[2] = {-1, -1}, pe[2] = {-1, -1};
+    if ((pipe_out && pipe2(po, O_CLOEXEC) < 0) || (pipe_err && pipe2(pe, O_CLOEXEC) < 0))
         die("overhead-spawner: pipe");
     int child_out = pipe_out ? po[1] : r->output == 0 ? devnull : r->output == 1 ? 1 : dest;
     int child_err = pipe_err ? pe[1] : 2;
     int tee_out = r->output == 1 ? 1 : r->output == 2 ? dest : -1;
     int tee_err = r->output == 1 ? 2 : r->output == 2 ? dest : -1;
+    char **envp = build_env(r);
 
+    /* vfork, as posix_spawn does: no page tables to copy, and the parent resumes exactly when the
+     * command has been exec'd (or has failed), so no error pipe is needed. Signals stay blocked
+     * until the child has reset its handlers, so no helper handler runs in the child. */
+    extern char **environ;
+    char **saved_environ = environ;
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    fail_stage = 0;
     int64_t t0 = now_ns();
-    pid_t pid = fork();
-    if (pid < 0) die("overhead-spawner: fork");
-    if (pid == 0) child(r, devnull, child_out, child_err, ep[1]);
-    setpgid(pid, pid); /* also here, so a kill of the group right after fork cannot miss */
-    close(ep[1]);
+    pid_t pid = vfork();
+    if (pid == 0) child(r, envp, devnull, child_out, child_err);
+    environ = saved_environ;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    free(envp);
+    if (pid < 0) die("overhead-spawner: vfork");
     if (pipe_out) close(po[1]);
     if (pipe_err) close(pe[1]);
 
-    char msg[1 + sizeof(int)];
-    ssize_t got;
-    do got = read(ep[0], msg, sizeof msg); while (got < 0 && errno == EINTR);
-    close(ep[0]);
-    if (got == (ssize_t)sizeof msg) { /* the child never reached the command */
-        int err;
-        memcpy(&err, msg + 1, sizeof err);
+    if (fail_stage) { /* the child never reached the command */
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
         if (pipe_out) close(po[0]);
         if (pipe_err) close(pe[0]);
         if (dest >= 0) close(dest);
-        close(devnull);
-        send_error(stage_name(msg[0]), err);
+        send_error(stage_name(fail_stage), fail_errno);
         return;
     }
 
@@ -419,7 +441,6 @@ static void serve(request_t *r, int cancel_pending) {
     if (pe[0] >= 0) { drain(pe[0], &errt, tee_err); close(pe[0]); }
     if (timed_out || killed) kill(-pid, SIGKILL); /* grandchildren that outlived the leader */
     if (dest >= 0) close(dest);
-    close(devnull);
 
     int exit_code = 0, sig = 0;
     if (WIFSIGNALED(status)) { sig = WTERMSIG(status); exit_code = 128 + sig; }
@@ -461,6 +482,8 @@ int main(int argc, char **argv) {
     sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
     sigaction(SIGCHLD, &sa, NULL);
 
+    devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (devnull < 0) die("overhead-spawner: /dev/null");
     struct sockaddr_un addr = {.sun_family = AF_UNIX};
     if (strlen(argv[1]) >= sizeof addr.sun_path) { fprintf(stderr, "overhead-spawner: socket path too long\n"); return 2; }
     strcpy(addr.sun_path, argv[1]);

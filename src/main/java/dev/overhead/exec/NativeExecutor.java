@@ -1,0 +1,247 @@
+package dev.overhead.exec;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Runs commands through the forking helper (src/main/c/overhead-spawner.c): a small process started
+ * once, which forks each command, so peak RSS is the command's own, and which times the run itself
+ * with CLOCK_MONOTONIC around fork and wait4, so JVM pauses cannot inflate the wall time.
+ * One run at a time; {@link #cancel} may be called from any thread.
+ */
+public final class NativeExecutor implements Executor {
+    private static final long ACCEPT_TIMEOUT_MS = 10_000;
+
+    private final Process helper;
+    private final SocketChannel channel;
+    private final ReentrantLock runLock = new ReentrantLock();
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final ByteBuffer in = ByteBuffer.allocate(64 * 1024).flip();
+    private volatile boolean broken;
+
+    private NativeExecutor(Process helper, SocketChannel channel) {
+        this.helper = helper;
+        this.channel = channel;
+    }
+
+    /** Builds the helper if needed (a C compiler must exist), starts it and connects to it. */
+    public static NativeExecutor start() throws ExecException {
+        Path binary = NativeHelper.binary();
+        Path dir = null;
+        Path socket = null;
+        try {
+            dir = Files.createTempDirectory("overhead-");
+            socket = dir.resolve("s");
+            try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+                server.bind(UnixDomainSocketAddress.of(socket));
+                server.configureBlocking(false);
+                // Its stdout and stderr are the JVM's, so output that is inherited reaches the terminal.
+                Process p = new ProcessBuilder(binary.toString(), socket.toString())
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                long until = System.nanoTime() + ACCEPT_TIMEOUT_MS * 1_000_000;
+                while (true) {
+                    SocketChannel ch = server.accept();
+                    if (ch != null) {
+                        ch.configureBlocking(true);
+                        return new NativeExecutor(p, ch);
+                    }
+                    if (!p.isAlive() || System.nanoTime() > until) {
+                        p.destroyForcibly();
+                        throw new ExecException("the forking helper " + binary + " did not start"
+                                + (p.isAlive() ? "" : " (exit code " + p.exitValue() + ")"));
+                    }
+                    Thread.sleep(1);
+                }
+            }
+        } catch (IOException e) {
+            throw new ExecException("cannot start the forking helper: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecException("interrupted while starting the forking helper", e);
+        } finally {
+            try {
+                if (socket != null) Files.deleteIfExists(socket);
+                if (dir != null) Files.deleteIfExists(dir);
+            } catch (IOException ignored) {
+                // a leftover empty temp dir is harmless
+            }
+        }
+    }
+
+    @Override
+    public ExecResult run(ExecRequest request) throws ExecException {
+        runLock.lock();
+        try {
+            if (broken) {
+                throw new ExecException("the forking helper stopped earlier; cannot run " + request.argv().getFirst());
+            }
+            send(encode(request));
+            return decode(request);
+        } catch (IOException e) {
+            broken = true;
+            throw new ExecException("the forking helper stopped unexpectedly while running "
+                    + request.argv().getFirst() + ": " + e.getMessage(), e);
+        } finally {
+            runLock.unlock();
+        }
+    }
+
+    @Override
+    public void cancel() {
+        try {
+            send(new byte[] {'C'});
+        } catch (IOException ignored) {
+            // the helper is gone, and the command with it
+        }
+    }
+
+    /** The helper's process id, for tests that look at its memory. */
+    long helperPid() {
+        return helper.pid();
+    }
+
+    @Override
+    public String describe() {
+        return "forking helper (C)";
+    }
+
+    @Override
+    public boolean exactMaxRss() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        try {
+            send(new byte[] {'Q'});
+            channel.close();
+        } catch (IOException ignored) {
+            // closing the socket is what ends the helper; it may already have ended
+        }
+        try {
+            if (!helper.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+                helper.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            helper.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void send(byte[] bytes) throws IOException {
+        writeLock.lock();
+        try {
+            ByteBuffer b = ByteBuffer.wrap(bytes);
+            while (b.hasRemaining()) {
+                channel.write(b);
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    static byte[] encode(ExecRequest r) {
+        var bytes = new ByteArrayOutputStream(256);
+        try (var out = new DataOutputStream(bytes)) {
+            out.writeByte('R');
+            out.writeLong(r.timeout() == null ? 0 : Math.max(1, r.timeout().toNanos()));
+            switch (r.output()) {
+                case OutputPolicy.Discard d -> { out.writeByte(0); str(out, ""); }
+                case OutputPolicy.Inherit i -> { out.writeByte(1); str(out, ""); }
+                case OutputPolicy.ToFile(Path f) -> { out.writeByte(2); str(out, f.toString()); }
+            }
+            out.writeInt(Math.max(0, r.captureBytes()));
+            out.writeByte(r.nice() == null ? 0 : 1);
+            out.writeInt(r.nice() == null ? 0 : r.nice());
+            out.writeByte(r.noAslr() ? 1 : 0);
+            out.writeInt(r.cpus().size());
+            for (int cpu : r.cpus()) out.writeInt(cpu);
+            str(out, r.workDir() == null ? "" : r.workDir().toString());
+            out.writeInt(r.argv().size());
+            for (String a : r.argv()) str(out, a);
+            out.writeInt(r.env().size());
+            for (Map.Entry<String, String> e : r.env().entrySet()) str(out, e.getKey() + "=" + e.getValue());
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // cannot happen: writing to memory
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void str(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private ExecResult decode(ExecRequest request) throws IOException, ExecException {
+        int kind = u8();
+        if (kind == 'E') {
+            String stage = string();
+            int errno = i32();
+            String reason = string();
+            throw StartErrors.of(stage, errno, reason, request);
+        }
+        if (kind != 'R') {
+            throw new IOException("unexpected reply byte " + kind);
+        }
+        long wallNs = i64(), utimeUs = i64(), stimeUs = i64(), maxRss = i64();
+        long minflt = i64(), majflt = i64(), nvcsw = i64(), nivcsw = i64(), inblock = i64(), oublock = i64();
+        int exit = i32(), signal = i32();
+        boolean timedOut = u8() != 0;
+        String stdout = string(), stderr = string();
+        return new ExecResult(wallNs / 1e9, utimeUs / 1e6, stimeUs / 1e6, maxRss, true, minflt, majflt,
+                nvcsw, nivcsw, inblock, oublock, exit, signal == 0 ? null : signal, timedOut, stdout, stderr);
+    }
+
+    private void fill(int n) throws IOException {
+        while (in.remaining() < n) {
+            in.compact();
+            int r = channel.read(in);
+            in.flip();
+            if (r < 0) {
+                throw new IOException("the helper closed its socket");
+            }
+        }
+    }
+
+    private int u8() throws IOException {
+        fill(1);
+        return in.get() & 0xff;
+    }
+
+    private int i32() throws IOException {
+        fill(4);
+        return in.getInt();
+    }
+
+    private long i64() throws IOException {
+        fill(8);
+        return in.getLong();
+    }
+
+    private String string() throws IOException {
+        int len = i32();
+        byte[] b = new byte[len];
+        int off = 0;
+        while (off < len) {
+            fill(1);
+            int k = Math.min(in.remaining(), len - off);
+            in.get(b, off, k);
+            off += k;
+        }
+        return new String(b, StandardCharsets.UTF_8);
+    }
+}

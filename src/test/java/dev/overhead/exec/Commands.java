@@ -1,0 +1,84 @@
+package dev.overhead.exec;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Requests and outside references shared by the executor tests. */
+final class Commands {
+    static final Path GNU_TIME = Path.of("/usr/bin/time");
+    /** ~0.3 s of CPU in the shell, no memory to speak of. */
+    static final List<String> BUSY = List.of("sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done");
+
+    private Commands() {}
+
+    static ExecRequest req(List<String> argv) {
+        return ExecRequest.of(argv);
+    }
+
+    static ExecRequest captured(List<String> argv) {
+        return new ExecRequest(argv, Map.of(), null, null, new OutputPolicy.Discard(), 4096, List.of(), null, false);
+    }
+
+    static ExecRequest withTimeout(List<String> argv, Duration timeout) {
+        return new ExecRequest(argv, Map.of(), null, timeout, new OutputPolicy.Discard(), 0, List.of(), null, false);
+    }
+
+    static void assumeGnuTime() {
+        assumeTrue(Files.isExecutable(GNU_TIME), "GNU time is not installed at /usr/bin/time (apt-get install time)");
+    }
+
+    static void assumeCompiler() {
+        assumeTrue(NativeHelper.compiler().isPresent(), "no C compiler (cc, gcc, clang) on PATH to build the forking helper");
+    }
+
+    /** What GNU time said about one run: %e %U %S %M %R %F %c %w. */
+    record GnuTime(double wallS, double userS, double sysS, long maxRssKib, long minorFaults, long majorFaults,
+            long involuntaryCs, long voluntaryCs) {
+        double cpuS() {
+            return userS + sysS;
+        }
+    }
+
+    /** The argv that runs {@code argv} under GNU time, its report going to {@code report}. */
+    static List<String> underGnuTime(Path report, List<String> argv) {
+        var all = new ArrayList<>(List.of(GNU_TIME.toString(), "-f", "%e %U %S %M %R %F %c %w", "-o", report.toString()));
+        all.addAll(argv);
+        return all;
+    }
+
+    static GnuTime readGnuTime(Path report) throws IOException {
+        String[] lines = Files.readString(report).strip().split("\n");
+        String[] f = lines[lines.length - 1].trim().split(" ");
+        return new GnuTime(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
+                Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]));
+    }
+
+    /** A tiny C program that allocates and touches {@code mib} MiB, built with the system compiler. */
+    static Path allocator(Path dir, int mib) throws IOException, InterruptedException {
+        Path src = dir.resolve("alloc.c");
+        Path bin = dir.resolve("alloc");
+        Files.writeString(src, """
+                #include <stdlib.h>
+                #include <string.h>
+                int main(void) {
+                    size_t n = (size_t)%d << 20;
+                    char *p = malloc(n);
+                    if (!p) return 1;
+                    memset(p, 1, n);
+                    volatile char *v = p;
+                    return v[n - 1] == 1 ? 0 : 2;
+                }
+                """.formatted(mib));
+        Process p = new ProcessBuilder(NativeHelper.compiler().orElseThrow(), "-O0", "-o", bin.toString(), src.toString())
+                .inheritIO().start();
+        if (p.waitFor() != 0) throw new IOException("cannot compile the allocation program");
+        return bin;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.overhead.exec;
+
+import static dev.overhead.exec.Commands.BUSY;
+import static dev.overhead.exec.Commands.captured;
+import static dev.overhead.exec.Commands.req;
+import static dev.overhead.exec.Commands.withTimeout;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The fallback without a C compiler: posix_spawnp + wait4 from the JVM. */
+class FfmExecutorTest {
+    static FfmExecutor executor;
+    @TempDir static Path dir;
+
+    @BeforeAll
+    static void start() {
+        executor = new FfmExecutor("no C compiler");
+    }
+
+    @AfterAll
+    static void stop() {
+        executor.close();
+    }
+
+    @Test
+    void saysItsPeakMemoryIsNotTheCommandsOwn() throws Exception {
+        ExecResult r = executor.run(req(List.of("/bin/true")));
+        assertThat(executor.exactMaxRss()).isFalse();
+        assertThat(r.maxRssExact()).isFalse();
+        assertThat(executor.describe()).isEqualTo("FFM posix_spawn (no C compiler)");
+    }
+
+    @Test
+    void cpuTimeEqualsGnuTimeOnTheSameRun() throws Exception {
+        Commands.assumeGnuTime();
+        Path report = dir.resolve("busy.time");
+        ExecResult ours = executor.run(req(Commands.underGnuTime(report, BUSY)));
+        var gnu = Commands.readGnuTime(report);
+        assertThat(ours.userS() + ours.sysS()).isCloseTo(gnu.cpuS(), within(Math.max(0.005, 0.02 * gnu.cpuS()) + 0.02));
+        assertThat(ours.minorFaults()).isGreaterThanOrEqualTo(gnu.minorFaults());
+    }
+
+    @Test
+    void exitCodesAndSignalsAreRecorded() throws Exception {
+        assertThat(executor.run(req(List.of("sh", "-c", "exit 3"))).exitCode()).isEqualTo(3);
+        ExecResult killed = executor.run(req(List.of("sh", "-c", "kill -9 $$")));
+        assertThat(killed.exitCode()).isEqualTo(137);
+        assertThat(killed.signal()).isEqualTo(9);
+    }
+
+    @Test
+    void timeoutKillsTheProcessGroup() throws Exception {
+        Path pidFile = dir.resolve("grandchild.pid");
+        ExecResult r = executor.run(withTimeout(
+                List.of("sh", "-c", "sleep 10 & echo $! > " + pidFile + "; sleep 10"), Duration.ofMillis(300)));
+        assertThat(r.timedOut()).isTrue();
+        assertThat(r.wallS()).isBetween(0.3, 0.8);
+        Path proc = Path.of("/proc", Files.readString(pidFile).strip());
+        for (int i = 0; i < 100 && Files.exists(proc); i++) Thread.sleep(20);
+        assertThat(proc).doesNotExist();
+    }
+
+    @Test
+    void childSeesOnlyStandardFdsAndDefaultSignals() throws Exception {
+        assertThat(executor.run(captured(List.of("ls", "/proc/self/fd"))).stdout().strip().split("\n"))
+                .containsExactly("0", "1", "2", "3");
+        ExecResult r = executor.run(captured(List.of("grep", "-E", "SigBlk|SigIgn", "/proc/self/status")));
+        assertThat(r.stdout()).contains("SigBlk:\t0000000000000000");
+        // posix_spawn cannot reset glibc's own signals 32 and 33 (an ancestor may leave them
+        // ignored; glibc programs install their handlers anyway); signals 1-31 must be default.
+        long ignored = Long.parseLong(r.stdout().lines().filter(l -> l.startsWith("SigIgn:")).findFirst()
+                .orElseThrow().substring(7).strip(), 16);
+        assertThat(ignored & 0x7fffffffL).isZero();
+    }
+
+    @Test
+    void largeOutputKeepsTheTailOnly() throws Exception {
+        var request = new ExecRequest(List.of("sh", "-c", "head -c 20000000 /dev/zero; printf END"), Map.of(), null, null,
+                new OutputPolicy.Discard(), 512, List.of(), null, false);
+        assertThat(executor.run(request).stdout()).hasSize(512).endsWith("END");
+    }
+
+    @Test
+    void pinNoAslrNiceAndEnvironmentReachTheCommand() throws Exception {
+        var request = new ExecRequest(List.of("sh", "-c",
+                "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality; nice; echo $FOO"),
+                Map.of("FOO", "bar"), null, null, new OutputPolicy.Discard(), 4096, List.of(0), 3, true);
+        String[] lines = executor.run(request).stdout().strip().split("\n");
+        assertThat(lines[0]).isEqualTo("Cpus_allowed_list:\t0");
+        assertThat(Integer.parseInt(lines[1], 16) & 0x0040000).isEqualTo(0x0040000);
+        assertThat(lines[2]).isEqualTo("3");
+        assertThat(lines[3]).isEqualTo("bar");
+    }
+
+    @Test
+    void aMissingCommandIsAnExecExceptionNamingIt() {
+        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
+                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not found: no-such-command-xyz");
+    }
+
+    @Test
+    void stderrTailIsKept() throws Exception {
+        assertThat(executor.run(req(List.of("sh", "-c", "echo oops >&2; exit 1"))).stderrTail()).isEqualTo("oops\n");
+    }
+}

@@ -1,0 +1,206 @@
+package dev.overhead.exec;
+
+import static dev.overhead.exec.Commands.captured;
+import static dev.overhead.exec.Commands.req;
+import static dev.overhead.exec.Commands.withTimeout;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the measured command sees and how its end is handled, through the forking helper. */
+class NativeExecutorHygieneTest {
+    static NativeExecutor executor;
+    @TempDir static Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Commands.assumeCompiler();
+        executor = NativeExecutor.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (executor != null) executor.close();
+    }
+
+    static ExecRequest full(List<String> argv, Map<String, String> env, List<Integer> cpus, Integer nice, boolean noAslr) {
+        return new ExecRequest(argv, env, null, null, new OutputPolicy.Discard(), 4096, cpus, nice, noAslr);
+    }
+
+    @Test
+    void exitCodeIsRecordedWithoutSignal() throws Exception {
+        ExecResult r = executor.run(req(List.of("sh", "-c", "exit 3")));
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.signal()).isNull();
+        assertThat(r.timedOut()).isFalse();
+    }
+
+    @Test
+    void deathBySignalIsRecordedAs128PlusN() throws Exception {
+        ExecResult r = executor.run(req(List.of("sh", "-c", "kill -9 $$")));
+        assertThat(r.exitCode()).isEqualTo(137);
+        assertThat(r.signal()).isEqualTo(9);
+    }
+
+    @Test
+    void timeoutKillsTheWholeProcessGroupInAboutTheTimeout() throws Exception {
+        Path pidFile = dir.resolve("grandchild.pid");
+        ExecResult r = executor.run(withTimeout(
+                List.of("sh", "-c", "sleep 10 & echo $! > " + pidFile + "; sleep 10"), Duration.ofMillis(300)));
+        assertThat(r.timedOut()).isTrue();
+        assertThat(r.signal()).isEqualTo(15);
+        assertThat(r.wallS()).isBetween(0.3, 0.8);
+        long grandchild = Long.parseLong(Files.readString(pidFile).strip());
+        assertThat(waitUntilGone(grandchild)).as("background sleep %d killed with its group", grandchild).isTrue();
+    }
+
+    @Test
+    void aCommandIgnoringSigtermIsKilledAfterTheGrace() throws Exception {
+        ExecResult r = executor.run(withTimeout(List.of("sh", "-c", "trap '' TERM; sleep 10"), Duration.ofMillis(200)));
+        assertThat(r.timedOut()).isTrue();
+        assertThat(r.wallS()).isBetween(0.7, 1.5);
+    }
+
+    @Test
+    void cancelKillsTheRunInFlightAndRunReturns() throws Exception {
+        var running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return executor.run(req(List.of("sh", "-c", "sleep 10 & sleep 10")));
+            } catch (ExecException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        Thread.sleep(300);
+        executor.cancel();
+        ExecResult r = running.get(5, TimeUnit.SECONDS);
+        assertThat(r.signal()).isEqualTo(9);
+        assertThat(r.wallS()).isLessThan(3);
+        assertThat(executor.run(req(List.of("true"))).exitCode()).as("usable after a cancel").isZero();
+    }
+
+    @Test
+    void fiftyMegabytesOfOutputKeepOnlyTheLastBytes() throws Exception {
+        var request = new ExecRequest(List.of("sh", "-c", "head -c 50000000 /dev/zero; printf END"), Map.of(), null, null,
+                new OutputPolicy.Discard(), 1024, List.of(), null, false);
+        ExecResult r = executor.run(request);
+        assertThat(r.stdout()).hasSize(1024).endsWith("END");
+        assertThat(helperPeakKib()).as("helper's peak RSS, KiB").isLessThan(8 * 1024);
+    }
+
+    @Test
+    void theEndOfStderrIsKeptForErrorMessages() throws Exception {
+        ExecResult r = executor.run(req(List.of("sh", "-c", "echo first >&2; echo 'it broke' >&2; exit 1")));
+        assertThat(r.stderrTail()).isEqualTo("first\nit broke\n");
+        assertThat(r.stdout()).isEmpty();
+    }
+
+    @Test
+    void outputToAFileIsAppended() throws Exception {
+        Path file = dir.resolve("out.log");
+        Files.writeString(file, "before\n");
+        var request = new ExecRequest(List.of("sh", "-c", "echo out; echo err >&2"), Map.of(), null, null,
+                new OutputPolicy.ToFile(file), 0, List.of(), null, false);
+        ExecResult r = executor.run(request);
+        assertThat(Files.readString(file)).startsWith("before\n").contains("out\n", "err\n");
+        assertThat(r.stderrTail()).isEqualTo("err\n");
+    }
+
+    @Test
+    void onlyStandardFileDescriptorsAreInherited() throws Exception {
+        ExecResult r = executor.run(captured(List.of("ls", "/proc/self/fd")));
+        assertThat(r.stdout().strip().split("\n")).containsExactly("0", "1", "2", "3"); // 3: ls's own listing
+    }
+
+    @Test
+    void stdinIsDevNull() throws Exception {
+        ExecResult r = executor.run(captured(List.of("readlink", "/proc/self/fd/0")));
+        assertThat(r.stdout().strip()).isEqualTo("/dev/null");
+    }
+
+    @Test
+    void theCommandLeadsItsOwnProcessGroupWithDefaultSignals() throws Exception {
+        ExecResult r = executor.run(captured(List.of("sh", "-c",
+                "ps -o pid=,pgid= -p $$; grep -E 'SigIgn|SigBlk' /proc/self/status")));
+        String[] ids = r.stdout().lines().findFirst().orElseThrow().trim().split("\\s+");
+        assertThat(ids[0]).isEqualTo(ids[1]);
+        assertThat(r.stdout()).contains("SigBlk:\t0000000000000000", "SigIgn:\t0000000000000000");
+    }
+
+    @Test
+    void aMissingCommandIsAnExecExceptionNamingIt() {
+        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
+                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not found: no-such-command-xyz");
+    }
+
+    @Test
+    void aFileWithoutExecutePermissionIsRefused() throws Exception {
+        Path script = Files.writeString(dir.resolve("not-exec.sh"), "#!/bin/sh\n");
+        assertThatThrownBy(() -> executor.run(req(List.of(script.toString()))))
+                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not executable: ");
+    }
+
+    @Test
+    void aMissingWorkingDirectoryIsRefused() {
+        var request = new ExecRequest(List.of("true"), Map.of(), dir.resolve("missing"), null, new OutputPolicy.Discard(),
+                0, List.of(), null, false);
+        assertThatThrownBy(() -> executor.run(request)).isInstanceOf(ExecException.class)
+                .hasMessageContaining("cannot change to directory");
+    }
+
+    @Test
+    void theWorkingDirectoryIsUsed() throws Exception {
+        var request = new ExecRequest(List.of("pwd"), Map.of(), dir, null, new OutputPolicy.Discard(), 100, List.of(), null, false);
+        assertThat(executor.run(request).stdout().strip()).isEqualTo(dir.toRealPath().toString());
+    }
+
+    @Test
+    void environmentAdditionsAreSetDirectly() throws Exception {
+        ExecResult r = executor.run(full(List.of("sh", "-c", "echo \"$FOO|$HOME\""), Map.of("FOO", "bar baz"), List.of(), null, false));
+        assertThat(r.stdout().strip()).isEqualTo("bar baz|" + System.getenv("HOME"));
+    }
+
+    @Test
+    void pinningRestrictsTheCpus() throws Exception {
+        ExecResult r = executor.run(full(List.of("grep", "Cpus_allowed_list", "/proc/self/status"), Map.of(), List.of(0), null, false));
+        assertThat(r.stdout().strip()).isEqualTo("Cpus_allowed_list:\t0");
+    }
+
+    @Test
+    void noAslrSetsAddrNoRandomize() throws Exception {
+        ExecResult r = executor.run(full(List.of("cat", "/proc/self/personality"), Map.of(), List.of(), null, true));
+        assertThat(Integer.parseInt(r.stdout().strip(), 16) & 0x0040000).isEqualTo(0x0040000);
+        ExecResult plain = executor.run(full(List.of("cat", "/proc/self/personality"), Map.of(), List.of(), null, false));
+        assertThat(Integer.parseInt(plain.stdout().strip(), 16) & 0x0040000).isZero();
+    }
+
+    @Test
+    void niceIsSetInTheChild() throws Exception {
+        ExecResult r = executor.run(full(List.of("nice"), Map.of(), List.of(), 7, false));
+        assertThat(r.stdout().strip()).isEqualTo("7");
+    }
+
+    private static long helperPeakKib() throws Exception {
+        return Files.readAllLines(Path.of("/proc", Long.toString(executor.helperPid()), "status")).stream()
+                .filter(l -> l.startsWith("VmHWM:")).map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong)
+                .findFirst().orElseThrow();
+    }
+
+    private static boolean waitUntilGone(long pid) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            if (!Files.exists(Path.of("/proc", Long.toString(pid)))) return true;
+            Thread.sleep(20);
+        }
+        return false;
+    }
+}

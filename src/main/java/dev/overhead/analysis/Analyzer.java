@@ -3,6 +3,7 @@ package dev.overhead.analysis;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
+import dev.overhead.model.Run;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
@@ -19,7 +20,11 @@ import java.util.Map;
 public final class Analyzer {
     private Analyzer() {}
 
-    /** The metrics a workload is compared on: its parsed ones first, then the built-ins with data. */
+    /**
+     * The metrics a workload is compared on: its parsed ones first, then the built-ins that carry
+     * information — a figure that is zero in every run (no block output, no major faults) has
+     * nothing to compare, and a peak RSS that is not the command's own is not compared at all.
+     */
     public static List<MetricSpec> metricsOf(WorkloadResult workload) {
         List<MetricSpec> declared = workload.workload().metrics();
         // Read from another tool's file (interop.Imported): the list is complete, and a built-in it
@@ -29,12 +34,13 @@ public final class Analyzer {
         }
         Map<String, MetricSpec> metrics = new LinkedHashMap<>();
         workload.workload().metrics().forEach(m -> metrics.put(m.name(), m));
+        boolean rssExact = workload.variants().stream().allMatch(v -> v.runs().stream().allMatch(Run::maxRssExact));
         for (MetricSpec builtin : Metrics.builtins()) {
-            boolean present = workload.variants().stream()
-                    .anyMatch(v -> v.runs().stream().anyMatch(r -> builtin.valueOf(r).isPresent()));
-            metrics.putIfAbsent(builtin.name(), builtin);
-            if (!present) {
-                metrics.remove(builtin.name());
+            boolean informative = workload.variants().stream().anyMatch(v -> v.runs().stream()
+                    .anyMatch(r -> !r.failed() && builtin.valueOf(r).orElse(0.0) != 0));
+            boolean trusted = rssExact || !builtin.name().equals(Metrics.Builtin.MAX_RSS.metricName());
+            if (informative && trusted) {
+                metrics.putIfAbsent(builtin.name(), builtin);
             }
         }
         return List.copyOf(metrics.values());

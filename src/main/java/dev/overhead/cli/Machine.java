@@ -16,7 +16,6 @@ import dev.overhead.sysinfo.EnvironmentProbe;
 import dev.overhead.sysinfo.LoadMonitor;
 import dev.overhead.sysinfo.NoiseCheck;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,16 +32,14 @@ final class Machine {
         }
         Set<String> variantVars = spec.variants().stream().flatMap(v -> v.env().keySet().stream())
                 .collect(Collectors.toSet());
-        Map<String, Object> env = new LinkedHashMap<>(EnvironmentProbe.live().probe(variantVars));
-        List<String> noise = NoiseCheck.warnings(env);
-        if (!noise.isEmpty()) {
-            env.put("noise_warnings", noise);
-        }
-        return env;
+        return EnvironmentProbe.live().probe(variantVars);
     }
 
-    /** Drops caches before each run when asked, and samples the machine's load after each. */
-    static MachineHooks hooks(RunOptions options, boolean fake) {
+    /**
+     * Drops caches before each run when asked, samples the machine's load after each, and says
+     * what made the machine noisy: at the start (from the environment) and during the study.
+     */
+    static MachineHooks hooks(RunOptions options, Map<String, Object> environment, boolean fake) {
         if (fake) {
             return MachineHooks.NONE;
         }
@@ -73,7 +70,9 @@ final class Machine {
 
             @Override
             public List<String> warnings() {
-                return monitor.warnings();
+                List<String> all = new ArrayList<>(NoiseCheck.warnings(environment));
+                all.addAll(monitor.warnings());
+                return all;
             }
         };
     }

@@ -71,7 +71,7 @@ final class ResumeCommand implements Callable<Integer> {
                 (String) o.get("prepare"), seconds(o.get("timeout_s")),
                 Boolean.TRUE.equals(o.get("ignore_failure")), String.valueOf(o.getOrDefault("primary", "wall")),
                 (String) o.get("baseline"),
-                new CompareOptions(number(o.get("confidence"), 0.95), number(o.get("threshold_pct"), 1.0)),
+                new CompareOptions(number(o.get("confidence"), 0.95), number(o.get("threshold"), 1.0)),
                 new OutputPolicy.Discard(), o.get("seed") instanceof Number n ? n.longValue() + 1 : System.nanoTime(),
                 o.get("pin") instanceof List<?> l ? l.stream().map(x -> ((Number) x).intValue()).toList() : List.of(),
                 integer(o.get("nice")), Boolean.TRUE.equals(o.get("no_aslr")),

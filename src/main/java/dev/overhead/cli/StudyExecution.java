@@ -59,7 +59,7 @@ final class StudyExecution {
         Outcome outcome;
         try (Store store = storeOption.open(); Executor executor = Executors.create(fake)) {
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
-            StudyRunner runner = new StudyRunner(executor, store, listener, Machine.hooks(spec.options(), fake),
+            StudyRunner runner = new StudyRunner(executor, store, listener, Machine.hooks(spec.options(), environment, fake),
                     Machine.stoppingRule(), System::nanoTime, Instant::now);
             Interrupts.onInterrupt(runner::cancel);
             try {
@@ -128,8 +128,8 @@ final class StudyExecution {
         m.put("order", o.order().word());
         m.put("seed", o.seed());
         m.put("primary", o.primary());
-        m.put("baseline", o.baseline());
-        m.put("threshold_pct", o.compare().thresholdPct());
+        putIf(m, "baseline", o.baseline());
+        m.put("threshold", o.compare().thresholdPct());
         m.put("confidence", o.compare().confidence());
         putIf(m, "time_budget_s", o.timeBudget() == null ? null : o.timeBudget().toMillis() / 1000.0);
         putIf(m, "timeout_s", o.timeout() == null ? null : o.timeout().toMillis() / 1000.0);

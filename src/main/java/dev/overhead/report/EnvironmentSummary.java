@@ -7,43 +7,32 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A few lines about the machine, from whatever {@code overhead env --format json} produced: the
- * well-known keys first when present, then the other top-level scalars. Nothing is required, so a
- * renderer never fails on an environment it does not know.
+ * A few lines about the machine, from what {@code overhead env --format json} produced: the
+ * well-known keys, each only when present, so a renderer never fails on an environment it does
+ * not know (an imported study's, or an older overhead's).
  */
 final class EnvironmentSummary {
     private EnvironmentSummary() {}
 
-    /** Dotted paths worth a line of their own, with the label they get. */
+    /** Dotted paths worth a line of their own (keys of {@code overhead env --format json}), with their label. */
     private static final List<Map.Entry<String, String>> KNOWN = List.of(
-            Map.entry("host.name", "host"), Map.entry("hostname", "host"),
-            Map.entry("os.pretty_name", "os"), Map.entry("kernel.release", "kernel"),
-            Map.entry("cpu.model", "cpu"), Map.entry("cpu.cores", "cores"), Map.entry("cpu.threads", "threads"),
-            Map.entry("cpu.governor", "governor"), Map.entry("cpu.turbo", "turbo"),
-            Map.entry("memory.total_kib", "memory KiB"), Map.entry("virtualization", "virtualization"),
-            Map.entry("load.avg1", "load"), Map.entry("java.version", "java"));
-
-    private static final int MAX_LINES = 14;
+            Map.entry("cpu.model_name", "cpu"), Map.entry("cpu.logical_cpus", "cpus"),
+            Map.entry("memory.total_kib", "memory"), Map.entry("os.pretty_name", "os"),
+            Map.entry("kernel.release", "kernel"), Map.entry("libc.version", "glibc"),
+            Map.entry("compilers.gcc.version", "gcc"), Map.entry("virtualization.systemd_detect_virt", "virtualization"),
+            Map.entry("frequency.governor", "governor"), Map.entry("frequency.turbo", "turbo"),
+            Map.entry("smt.active", "smt"), Map.entry("security.aslr", "aslr"),
+            Map.entry("load.load_1m", "load (1 min)"), Map.entry("tools.java.version", "java"),
+            Map.entry("executor", "executor"));
 
     static List<Map.Entry<String, String>> of(Map<String, Object> environment) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Map.Entry<String, String> known : KNOWN) {
             Object v = lookup(environment, known.getKey());
             if (v != null && !(v instanceof Map) && !out.containsKey(known.getValue())) {
-                out.put(known.getValue(), scalar(v));
-            }
-        }
-        for (Map.Entry<String, Object> e : environment.entrySet()) {
-            if (out.size() >= MAX_LINES) {
-                break;
-            }
-            Object v = e.getValue();
-            boolean scalar = v instanceof String || v instanceof Number || v instanceof Boolean;
-            boolean shortList = v instanceof List<?> l && !l.isEmpty() && l.size() <= 6
-                    && l.stream().allMatch(x -> x instanceof String || x instanceof Number);
-            boolean taken = KNOWN.stream().anyMatch(k -> k.getKey().equals(e.getKey()));
-            if ((scalar || shortList) && !taken && !out.containsKey(e.getKey())) {
-                out.put(e.getKey(), scalar(v));
+                out.put(known.getValue(), known.getKey().equals("memory.total_kib") && v instanceof Number n
+                        ? String.format(java.util.Locale.ROOT, "%.1f GiB", n.doubleValue() / (1024 * 1024))
+                        : scalar(v));
             }
         }
         List<Map.Entry<String, String>> lines = new ArrayList<>();

@@ -57,8 +57,11 @@ public final class HtmlRenderer {
         for (int i = 0; i < d.sections().size(); i++) {
             Digest.Section s = d.sections().get(i);
             out.append("<section class=\"workload\" data-workload=\"").append(i).append("\">\n<h2>")
-                    .append(esc(s.workload())).append("</h2>\n<p><code>").append(esc(s.command()))
-                    .append("</code><br>runs: ").append(esc(s.runs())).append("</p>\n");
+                    .append(esc(s.workload())).append("</h2>\n<p>");
+            if (!s.command().isBlank()) {
+                out.append("<code>").append(esc(s.command())).append("</code><br>");
+            }
+            out.append("runs: ").append(esc(s.runs())).append("</p>\n");
             for (Digest.Block b : s.blocks()) {
                 out.append("<h3>").append(esc(b.candidate())).append(" vs ").append(esc(b.baseline())).append("</h3>\n");
                 table(out, b);

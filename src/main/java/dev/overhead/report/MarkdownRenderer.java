@@ -34,7 +34,10 @@ public final class MarkdownRenderer {
 
         for (Digest.Section s : d.sections()) {
             out.append("## ").append(escape(s.workload())).append("\n\n");
-            out.append(code(s.command())).append("  \nruns: ").append(escape(s.runs())).append("\n\n");
+            if (!s.command().isBlank()) {
+                out.append(code(s.command())).append("  \n");
+            }
+            out.append("runs: ").append(escape(s.runs())).append("\n\n");
             for (Digest.Block b : s.blocks()) {
                 out.append("### ").append(escape(b.candidate())).append(" vs ").append(escape(b.baseline()))
                         .append("\n\n");

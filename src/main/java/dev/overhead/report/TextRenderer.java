@@ -40,7 +40,9 @@ public final class TextRenderer {
             String title = s.workload();
             lines(out, Wrap.words(title, WIDTH, "", ""));
             out.append("=".repeat(Math.min(WIDTH, Glyphs.width(title)))).append('\n');
-            lines(out, Wrap.command("command: " + s.command(), WIDTH, "", "    "));
+            if (!s.command().isBlank()) { // blank when each variant is a whole command of its own
+                lines(out, Wrap.command("command: " + s.command(), WIDTH, "", "    "));
+            }
             lines(out, Wrap.words("runs: " + s.runs(), WIDTH, "", "    "));
             for (Digest.Block b : s.blocks()) {
                 out.append('\n');

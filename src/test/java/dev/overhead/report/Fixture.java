@@ -93,12 +93,14 @@ final class Fixture {
         options.put("confidence", 0.95);
         options.put("primary", "wall");
         Map<String, Object> env = new LinkedHashMap<>();
-        env.put("hostname", "bench-1");
+        // the shape of `overhead env --format json` (sysinfo's EnvironmentProbe)
+        env.put("cpu", new LinkedHashMap<>(Map.of("model_name", "Intel(R) Xeon(R) Gold 6230R CPU @ 2.10GHz",
+                "logical_cpus", 2)));
+        env.put("memory", Map.of("total_kib", 24683548));
         env.put("os", Map.of("pretty_name", "Debian GNU/Linux 12 (bookworm)"));
         env.put("kernel", Map.of("release", "6.1.0-27-amd64"));
-        env.put("cpu", new LinkedHashMap<>(Map.of("model", "Intel(R) Xeon(R) Gold 6230R CPU @ 2.10GHz")));
-        env.put("virtualization", "kvm");
-        env.put("noise", List.of("load average 1.8 on 2 cores"));
+        env.put("virtualization", Map.of("systemd_detect_virt", "kvm"));
+        env.put("load", Map.of("load_1m", 1.8));
         return new StudyResult(new StudyInfo("20261202-100000-a1b2", "malloc-hardening",
                 Instant.parse("2026-12-02T10:00:00Z"), options), env, workloads, rows,
                 List.of("the machine was busy at the start: load average 1.8 on 2 cores",

@@ -6,28 +6,53 @@ import sun.misc.SignalHandler;
 /**
  * Ctrl-C during a study: kill the run in flight (its own process group, so the terminal's SIGINT
  * does not reach it), keep what was measured, and let the study end as interrupted (exit 130).
- * The JDK has no public API for a signal handler; sun.misc.Signal (module jdk.unsupported) is the
- * supported way to replace the default of exiting at once.
+ * The handler is installed as soon as a study command starts, so an interrupt while the machine
+ * is being probed is not lost either. The JDK has no public API for a signal handler;
+ * sun.misc.Signal (module jdk.unsupported) is the supported way to replace the default of
+ * exiting at once.
  */
 final class Interrupts {
     private static final Signal INT = new Signal("INT");
-    private static SignalHandler previous;
+    private static final Signal TERM = new Signal("TERM");
+    private static SignalHandler previousInt;
+    private static SignalHandler previousTerm;
+    private static Runnable action;
+    private static boolean early;
 
     private Interrupts() {}
 
-    static synchronized void onInterrupt(Runnable action) {
+    /** From now on an interrupt is remembered rather than fatal. */
+    static synchronized void arm() {
+        early = false;
+        action = null;
         try {
-            previous = Signal.handle(INT, s -> action.run());
-            Signal.handle(new Signal("TERM"), s -> action.run());
+            previousInt = Signal.handle(INT, s -> fire());
+            previousTerm = Signal.handle(TERM, s -> fire());
         } catch (IllegalArgumentException e) {
-            previous = null; // signals not available (e.g. -Xrs): Ctrl-C ends the JVM as usual
+            previousInt = null; // signals not available (e.g. -Xrs): Ctrl-C ends the JVM as usual
+        }
+    }
+
+    /** Gives the interrupt to {@code cancel}; false if one came already (then nothing should start). */
+    static synchronized boolean handOver(Runnable cancel) {
+        action = cancel;
+        return !early;
+    }
+
+    private static synchronized void fire() {
+        if (action != null) {
+            action.run();
+        } else {
+            early = true;
         }
     }
 
     static synchronized void reset() {
-        if (previous != null) {
-            Signal.handle(INT, previous);
-            previous = null;
+        if (previousInt != null) {
+            Signal.handle(INT, previousInt);
+            Signal.handle(TERM, previousTerm);
+            previousInt = null;
         }
+        action = null;
     }
 }

@@ -14,6 +14,7 @@ import dev.overhead.run.StudyRunner;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.store.StudyIds;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,28 +46,38 @@ final class StudyExecution {
         if (!fake) {
             preflight(spec);
         }
-        Map<String, Object> environment = Machine.environment(spec, fake);
-        StudyInfo info = new StudyInfo(dev.overhead.store.StudyIds.newId(Instant.now()), spec.label(), Instant.now(),
-                optionsOf(spec.options()));
-        return execute(spec, info, environment, null);
+        Interrupts.arm();
+        try {
+            Map<String, Object> environment = Machine.environment(spec, fake);
+            StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(),
+                    optionsOf(spec.options()));
+            return execute(spec, info, environment, null);
+        } finally {
+            Interrupts.reset();
+        }
     }
 
     int resume(StudySpec spec, StudyResult done) {
-        return execute(spec, done.info(), done.environment(), done);
+        Interrupts.arm();
+        try {
+            return execute(spec, done.info(), done.environment(), done);
+        } finally {
+            Interrupts.reset();
+        }
     }
 
     private int execute(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
         Outcome outcome;
         try (Store store = storeOption.open(); Executor executor = Executors.create(fake)) {
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
-            StudyRunner runner = new StudyRunner(executor, store, listener, Machine.hooks(spec.options(), environment, fake),
-                    Machine.stoppingRule(), System::nanoTime, Instant::now);
-            Interrupts.onInterrupt(runner::cancel);
-            try {
-                outcome = runner.run(spec, info, environment, resumeFrom);
-            } finally {
-                Interrupts.reset();
+            StudyRunner runner = new StudyRunner(executor, store, listener,
+                    Machine.hooks(spec.options(), environment, fake), Machine.stoppingRule(), System::nanoTime,
+                    Instant::now);
+            if (!Interrupts.handOver(runner::cancel)) {
+                err.println("overhead: interrupted before the first run; nothing was measured");
+                return 130;
             }
+            outcome = runner.run(spec, info, environment, resumeFrom);
         } catch (RunFailure failure) {
             throw new UserError(1, failure.getMessage() + " (the runs measured are kept in study " + info.id() + ")",
                     failure);

@@ -44,8 +44,8 @@ class RealMeasurementIT {
 
     @Test
     void ctrlCKeepsWhatWasMeasuredAndResumeFinishesTheStudy() throws Exception {
-        var running = overhead.start(Map.of(), "run", "--runs", "12", "--label", "cut", "sleep 0.15", "sleep 0.15");
-        Thread.sleep(2500);
+        var running = overhead.start(Map.of(), "run", "--runs", "12", "--label", "cut", "sleep 0.25", "sleep 0.25");
+        Thread.sleep(3000); // start-up, then some of the 24 runs of 0.25 s
         new ProcessBuilder("kill", "-INT", Long.toString(running.process().pid())).start().waitFor();
         var r = running.finish();
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(130);

@@ -1,9 +1,11 @@
-/* bench/spawn's floor: fork + execvp + wait4 in a plain C loop, each run timed with CLOCK_MONOTONIC
- * around fork and wait4. Prints the median wall per run and the real time per run, in seconds. */
+/* bench/spawn's floor: fork (or vfork, as posix_spawn does) + execvp + wait4 in a plain C loop, each
+ * run timed with CLOCK_MONOTONIC around fork and wait4. Prints the median wall per run and the real
+ * time per run, in seconds. Usage: spawn-floor fork|vfork RUNS COMMAND [ARGS...] */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -20,13 +22,14 @@ static int cmp(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static double run(char **argv) {
+static int null_fd;
+
+static double run(int use_vfork, char **argv) {
     double t0 = now();
-    pid_t pid = fork();
+    pid_t pid = use_vfork ? vfork() : fork();
     if (pid == 0) {
-        int null = open("/dev/null", O_RDWR);
-        dup2(null, 0);
-        dup2(null, 1);
+        dup2(null_fd, 0);
+        dup2(null_fd, 1);
         execvp(argv[0], argv);
         _exit(127);
     }
@@ -37,11 +40,13 @@ static double run(char **argv) {
 }
 
 int main(int argc, char **argv) {
-    int runs = atoi(argv[1]);
+    int use_vfork = strcmp(argv[1], "vfork") == 0;
+    int runs = atoi(argv[2]);
+    null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
     double *wall = malloc(sizeof(double) * (size_t)runs);
-    for (int i = 0; i < (runs < 50 ? runs : 50); i++) run(argv + 2);
+    for (int i = 0; i < (runs < 50 ? runs : 50); i++) run(use_vfork, argv + 3);
     double start = now();
-    for (int i = 0; i < runs; i++) wall[i] = run(argv + 2);
+    for (int i = 0; i < runs; i++) wall[i] = run(use_vfork, argv + 3);
     double per_run = (now() - start) / runs;
     qsort(wall, (size_t)runs, sizeof *wall, cmp);
     double median = runs % 2 ? wall[runs / 2] : (wall[runs / 2 - 1] + wall[runs / 2]) / 2;

@@ -49,7 +49,16 @@
 
 static int sock = -1;
 static int devnull = -1; /* opened once: the command's stdin, and its output when discarded */
-static int sigchld_pipe[2] = {-1, -1};
+static int sigchld_pipe[2] = {-1, -1}; /* wakes poll when a child ends, where pidfds are missing */
+static int use_pidfd;                   /* Linux >= 5.3: poll the child's pidfd, no signal handler */
+static int nondefault[NSIG], n_nondefault; /* signals the child must reset (the rest are default) */
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+
+/* The kernel's struct sigaction; all zero is SIG_DFL with no flags and an empty mask. */
+struct ksigaction { void *handler; unsigned long flags; void *restorer; unsigned long mask; };
 
 /* ---- reading requests ---- */
 static unsigned char rbuf[65536];
@@ -287,12 +296,8 @@ static char **build_env(request_t *r) {
 static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd) {
     extern char **environ;
     setpgid(0, 0);
-    /* The raw call, since glibc refuses to touch its own signals 32 and 33, which an ignoring
-     * ancestor (the JVM's launcher) may have left ignored: exec keeps ignored signals ignored.
-     * An all-zero kernel sigaction is SIG_DFL with no flags and an empty mask. */
-    struct { void *handler; unsigned long flags; void *restorer; unsigned long mask; } dfl = {0};
-    for (int s = 1; s < NSIG; s++)
-        if (s != SIGKILL && s != SIGSTOP) syscall(SYS_rt_sigaction, s, &dfl, NULL, sizeof dfl.mask);
+    struct ksigaction dfl = {0};
+    for (int i = 0; i < n_nondefault; i++) syscall(SYS_rt_sigaction, nondefault[i], &dfl, NULL, sizeof dfl.mask);
     sigset_t empty;
     sigemptyset(&empty);
     sigprocmask(SIG_SETMASK, &empty, NULL);
@@ -362,6 +367,7 @@ static void serve(request_t *r, int cancel_pending) {
     if (pid < 0) die("overhead-spawner: vfork");
     if (pipe_out) close(po[1]);
     if (pipe_err) close(pe[1]);
+    int pidfd = use_pidfd && !fail_stage ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
 
     if (fail_stage) { /* the child never reached the command */
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
@@ -392,7 +398,7 @@ static void serve(request_t *r, int cancel_pending) {
         if (w == pid) { t1 = now_ns(); break; }
         struct pollfd fds[4];
         int nfds = 0;
-        fds[nfds++] = (struct pollfd){.fd = sigchld_pipe[0], .events = POLLIN};
+        fds[nfds++] = (struct pollfd){.fd = pidfd >= 0 ? pidfd : sigchld_pipe[0], .events = POLLIN};
         int sock_at = sock_open ? nfds : -1;
         if (sock_open) fds[nfds++] = (struct pollfd){.fd = sock, .events = POLLIN};
         int io = nfds;
@@ -404,6 +410,7 @@ static void serve(request_t *r, int cancel_pending) {
             int64_t left = next - now_ns();
             wait_ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
         }
+        if (pidfd < 0 && sigchld_pipe[0] < 0 && (wait_ms < 0 || wait_ms > 1)) wait_ms = 1; /* nothing wakes us: look again soon */
         int n = poll(fds, (nfds_t)nfds, wait_ms);
         if (n < 0 && errno != EINTR) die("overhead-spawner: poll");
         int64_t now = now_ns();
@@ -417,7 +424,7 @@ static void serve(request_t *r, int cancel_pending) {
             kill_at = -1;
         }
         if (n <= 0) continue;
-        if (fds[0].revents) { char b[64]; while (read(sigchld_pipe[0], b, sizeof b) > 0) {} }
+        if (fds[0].revents && pidfd < 0) { char b[64]; while (read(sigchld_pipe[0], b, sizeof b) > 0) {} }
         if (sock_at >= 0 && fds[sock_at].revents) {
             char b[64];
             ssize_t k = read(sock, b, sizeof b);
@@ -437,6 +444,7 @@ static void serve(request_t *r, int cancel_pending) {
     }
     /* The command has ended; what it wrote is in the pipes. A background child that still holds
      * them must not keep the run open, so read what is there and stop. */
+    if (pidfd >= 0) close(pidfd);
     if (po[0] >= 0) { drain(po[0], &out, tee_out); close(po[0]); }
     if (pe[0] >= 0) { drain(pe[0], &errt, tee_err); close(pe[0]); }
     if (timed_out || killed) kill(-pid, SIGKILL); /* grandchildren that outlived the leader */
@@ -476,12 +484,26 @@ int main(int argc, char **argv) {
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
-    if (pipe2(sigchld_pipe, O_CLOEXEC | O_NONBLOCK) < 0) die("overhead-spawner: pipe");
-    struct sigaction sa = {0};
-    sa.sa_handler = on_sigchld;
-    sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
-    sigaction(SIGCHLD, &sa, NULL);
-
+    int probe = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    use_pidfd = probe >= 0;
+    if (use_pidfd) {
+        close(probe);
+    } else {
+        if (pipe2(sigchld_pipe, O_CLOEXEC | O_NONBLOCK) < 0) die("overhead-spawner: pipe");
+        struct sigaction sa = {0};
+        sa.sa_handler = on_sigchld;
+        sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+        sigaction(SIGCHLD, &sa, NULL);
+    }
+    /* Which signals are not at their default now: the ones set above, and any an ancestor left
+     * ignored (exec keeps ignored signals ignored), glibc's own 32 and 33 among them, which only
+     * the raw call can reset. The child resets just these. */
+    for (int sig = 1; sig < NSIG; sig++) {
+        struct ksigaction cur;
+        if (sig == SIGKILL || sig == SIGSTOP) continue;
+        if (syscall(SYS_rt_sigaction, sig, NULL, &cur, sizeof cur.mask) == 0 && cur.handler != SIG_DFL)
+            nondefault[n_nondefault++] = sig;
+    }
     devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devnull < 0) die("overhead-spawner: /dev/null");
     struct sockaddr_un addr = {.sun_family = AF_UNIX};

@@ -136,8 +136,8 @@ public final class FfmExecutor implements Executor {
             if (cancelled) kill(pid, Libc.SIGKILL);
             OutputStream teeOut = r.output() instanceof OutputPolicy.Inherit ? new FileOutputStream(FileDescriptor.out) : fileOut;
             OutputStream teeErr = r.output() instanceof OutputPolicy.Inherit ? new FileOutputStream(FileDescriptor.err) : fileOut;
-            var out = new Stream(outPipe == null ? -1 : outPipe[0], new TailBuffer(r.captureBytes()), teeOut);
-            var errs = new Stream(errPipe == null ? -1 : errPipe[0],
+            var out = new FfmStream(outPipe == null ? -1 : outPipe[0], new TailBuffer(r.captureBytes()), teeOut);
+            var errs = new FfmStream(errPipe == null ? -1 : errPipe[0],
                     new TailBuffer(Math.max(STDERR_TAIL, r.captureBytes())), teeErr);
             return waitFor(r, arena, err, pid, t0, out, errs);
         } finally {
@@ -148,11 +148,8 @@ public final class FfmExecutor implements Executor {
         }
     }
 
-    /** A pipe from the child, its tail, and where its bytes also go (null: nowhere). */
-    private record Stream(int fd, TailBuffer tail, OutputStream tee) {}
-
     private ExecResult waitFor(ExecRequest r, Arena arena, MemorySegment err, int pid, long t0,
-            Stream out, Stream errs) throws Throwable {
+            FfmStream out, FfmStream errs) throws Throwable {
         MemorySegment status = arena.allocate(JAVA_INT);
         MemorySegment ru = arena.allocate(Libc.RUSAGE_SIZE, 8);
         MemorySegment fds = arena.allocate(8L * 3, 8);
@@ -196,16 +193,16 @@ public final class FfmExecutor implements Executor {
                     killAt = -1;
                 }
                 if (ready > 0) {
-                    out = readIfReady(out, fds, n, buf, err);
-                    errs = readIfReady(errs, fds, n, buf, err);
+                    out = FfmStream.readIfReady(out, fds, n, buf, err);
+                    errs = FfmStream.readIfReady(errs, fds, n, buf, err);
                 }
             }
         } finally {
             if (pidfd >= 0) close(pidfd);
         }
         // Read what the command left in the pipes; a background child still holding them must not block.
-        out = drainNow(out, fds, buf, err);
-        errs = drainNow(errs, fds, buf, err);
+        out = FfmStream.drainNow(out, fds, buf, err);
+        errs = FfmStream.drainNow(errs, fds, buf, err);
         if (timedOut || cancelled) kill(pid, Libc.SIGKILL);
         int st = status.get(JAVA_INT, 0);
         int termsig = st & 0x7f;
@@ -220,50 +217,6 @@ public final class FfmExecutor implements Executor {
 
     private static long micros(MemorySegment ru, long offset) {
         return ru.get(JAVA_LONG, offset) * 1_000_000 + ru.get(JAVA_LONG, offset + 8);
-    }
-
-    private static Stream readIfReady(Stream s, MemorySegment fds, int n, MemorySegment buf, MemorySegment err) throws Throwable {
-        if (s.fd() < 0) return s;
-        for (int i = 0; i < n; i++) {
-            if (fds.get(JAVA_INT, 8L * i) == s.fd() && fds.get(JAVA_SHORT, 8L * i + 6) != 0) {
-                return readOnce(s, buf, err) ? s : closed(s);
-            }
-        }
-        return s;
-    }
-
-    private static Stream drainNow(Stream s, MemorySegment fds, MemorySegment buf, MemorySegment err) throws Throwable {
-        while (s.fd() >= 0) {
-            fds.set(JAVA_INT, 0, s.fd());
-            fds.set(JAVA_SHORT, 4, Libc.POLLIN);
-            fds.set(JAVA_SHORT, 6, (short) 0);
-            int ready = (int) Libc.POLL.invokeExact(err, fds, 1L, 0);
-            if (ready <= 0) return s;
-            if (!readOnce(s, buf, err)) return closed(s);
-        }
-        return s;
-    }
-
-    /** One read of what poll said is there; false at end of stream. */
-    private static boolean readOnce(Stream s, MemorySegment buf, MemorySegment err) throws Throwable {
-        long got = (long) Libc.READ.invokeExact(err, s.fd(), buf, buf.byteSize());
-        if (got < 0) return Libc.errno(err) == Libc.EINTR || Libc.errno(err) == Libc.EAGAIN;
-        if (got == 0) return false;
-        byte[] bytes = buf.asSlice(0, got).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-        s.tail().add(bytes, 0, bytes.length);
-        if (s.tee() != null) {
-            try {
-                s.tee().write(bytes);
-            } catch (IOException ignored) {
-                // a closed terminal must not stop the measurement
-            }
-        }
-        return true;
-    }
-
-    private static Stream closed(Stream s) {
-        close(s.fd());
-        return new Stream(-1, s.tail(), s.tee());
     }
 
     /** The command with the wrappers that do what posix_spawn cannot. */
@@ -286,7 +239,7 @@ public final class FfmExecutor implements Executor {
         return new int[] {fds.getAtIndex(JAVA_INT, 0), fds.getAtIndex(JAVA_INT, 1)};
     }
 
-    private static void close(int fd) {
+    static void close(int fd) {
         try {
             int ignored = (int) Libc.CLOSE.invokeExact(fd);
         } catch (Throwable ignored) {

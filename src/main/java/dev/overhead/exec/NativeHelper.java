@@ -27,7 +27,7 @@ final class NativeHelper {
     /** The helper binary, compiled now if this source has not been compiled before. */
     static Path binary() throws ExecException {
         byte[] source = source();
-        Path dir = cacheDir();
+        Path dir = writable(cacheDir());
         Path bin = dir.resolve("overhead-spawner-" + hash(source));
         if (Files.isExecutable(bin)) {
             return bin;
@@ -61,6 +61,17 @@ final class NativeHelper {
             Thread.currentThread().interrupt();
             throw new ExecException("interrupted while building the forking helper", e);
         }
+    }
+
+    /** The cache directory, or a per-user one under the temp dir where the home is read-only. */
+    private static Path writable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            if (Files.isWritable(dir)) return dir;
+        } catch (IOException ignored) {
+            // fall through to the temp dir
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "overhead-" + System.getProperty("user.name"));
     }
 
     static byte[] source() throws ExecException {

@@ -1,14 +1,11 @@
 package dev.overhead.sysinfo;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -150,17 +147,9 @@ public final class EnvironmentProbe {
         return t;
     }
 
-    /** Read here rather than through cli.Version, so sysinfo depends on nothing above it. */
+    /** From the model's ToolVersion, which depends on nothing else of the project. */
     static String overheadVersion() {
-        try (InputStream in = EnvironmentProbe.class.getResourceAsStream("/dev/overhead/version.properties")) {
-            Properties p = new Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
-        }
+        return dev.overhead.model.ToolVersion.current();
     }
 
     private static void put(Map<String, Object> m, String key, Map<String, ?> section) {

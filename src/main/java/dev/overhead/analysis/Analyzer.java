@@ -11,6 +11,8 @@ import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.Direction;
+import dev.overhead.stats.GeoMean;
+import dev.overhead.stats.PValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,6 +83,62 @@ public final class Analyzer {
                 }
             }
         }
+        rows.addAll(overall(study, rows, baseline, options));
         return rows;
+    }
+
+    /**
+     * With several workloads, the overall change of each candidate on each metric that every workload
+     * has: the geometric mean of the per-workload ratios, with its interval (stats.GeoMean).
+     */
+    static List<ComparisonRow> overall(StudyResult study, List<ComparisonRow> rows, String baseline,
+            CompareOptions options) {
+        if (study.workloads().size() < 2) {
+            return List.of();
+        }
+        List<ComparisonRow> out = new ArrayList<>();
+        Map<String, List<ComparisonRow>> byCandidateAndMetric = new LinkedHashMap<>();
+        rows.forEach(r -> byCandidateAndMetric.computeIfAbsent(r.candidate() + "\u0000" + r.metric(),
+                k -> new ArrayList<>()).add(r));
+        for (List<ComparisonRow> group : byCandidateAndMetric.values()) {
+            ComparisonRow first = group.getFirst();
+            boolean sameDirection = group.stream().allMatch(r -> r.comparison().better() == first.comparison().better());
+            if (group.size() != study.workloads().size() || !sameDirection) {
+                continue;
+            }
+            List<double[]> baselines = new ArrayList<>();
+            List<double[]> candidates = new ArrayList<>();
+            for (ComparisonRow r : group) {
+                WorkloadResult w = study.workloads().stream().filter(x -> x.name().equals(r.workload())).findFirst()
+                        .orElseThrow();
+                MetricSpec metric = metricsOf(w).stream().filter(m -> m.name().equals(r.metric())).findFirst()
+                        .orElseThrow();
+                baselines.add(w.variant(r.baseline()).orElseThrow().values(metric));
+                candidates.add(w.variant(r.candidate()).orElseThrow().values(metric));
+            }
+            Comparison geo = GeoMean.compare(baselines, candidates, first.comparison().better(), options);
+            out.add(new ComparisonRow(ComparisonRow.GEOMEAN, first.metric(), first.unit(), first.baseline(),
+                    first.candidate(), geo));
+        }
+        return out;
+    }
+
+    /**
+     * Holm's step-down adjustment of every comparison's p-value, for studies with many comparisons
+     * ({@code --adjust holm}). Verdicts come from the intervals and are left as they are.
+     */
+    public static List<ComparisonRow> holm(List<ComparisonRow> rows) {
+        double[] p = rows.stream().mapToDouble(r -> r.comparison().pValue()).toArray();
+        double[] adjusted = PValues.holm(p);
+        List<ComparisonRow> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            ComparisonRow r = rows.get(i);
+            Comparison c = r.comparison();
+            out.add(new ComparisonRow(r.workload(), r.metric(), r.unit(), r.baseline(), r.candidate(),
+                    new Comparison(c.better(), c.nBaseline(), c.nCandidate(), c.baselineValue(), c.candidateValue(),
+                            c.changePct(), c.ciLowPct(), c.ciHighPct(), adjusted[i], c.method(), c.verdict(),
+                            c.runsNeeded(), c.warnings())));
+        }
+        return out;
     }
 }

@@ -85,7 +85,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         StudyResult analysed = merged.withComparisons(Analyzer.compare(merged, verdict.baseline,
                 verdict.compareOptions(), Machine.methodFor(merged)), warnings);
-        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(analysed);
+        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }
 

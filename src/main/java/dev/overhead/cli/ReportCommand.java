@@ -34,7 +34,7 @@ final class ReportCommand implements Callable<Integer> {
         StudyResult analysed = result.withComparisons(
                 Analyzer.compare(result, verdict.baseline, verdict.compareOptions(), Machine.methodFor(result)),
                 java.util.List.of());
-        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(analysed);
+        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }
 }

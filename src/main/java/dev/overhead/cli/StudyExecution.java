@@ -84,7 +84,7 @@ final class StudyExecution {
         } catch (StoreException e) {
             throw UserError.failed(e.getMessage(), e);
         }
-        new Outputs(out, err, outputs).write(outcome.result());
+        new Outputs(out, err, outputs).write(verdict.adjusted(outcome.result()));
         if (outcome.state() == Outcome.State.INTERRUPTED) {
             err.println("overhead: interrupted; the runs measured are kept in study " + info.id()
                     + " ('overhead resume " + info.id() + "' continues it)");

@@ -1,6 +1,9 @@
 package dev.overhead.cli;
 
+import dev.overhead.analysis.Analyzer;
+import dev.overhead.model.StudyResult;
 import dev.overhead.plan.Percentages;
+import java.util.List;
 import dev.overhead.stats.CompareOptions;
 import picocli.CommandLine.Option;
 
@@ -14,6 +17,10 @@ final class VerdictOptions {
 
     @Option(names = "--confidence", paramLabel = "LEVEL", description = "Confidence level of the intervals (default: 0.95).")
     Double confidence;
+
+    @Option(names = "--adjust", paramLabel = "none|holm", defaultValue = "none",
+            description = "Adjust p-values for many comparisons: none (default) or holm.")
+    String adjust;
 
     @Option(names = "--fail-if-worse", paramLabel = "PCT",
             description = "Exit 3 when a comparison is worse by more than PCT.")
@@ -45,5 +52,15 @@ final class VerdictOptions {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(option + " " + e.getMessage());
         }
+    }
+
+    /** The study with its p-values adjusted as --adjust asks. */
+    StudyResult adjusted(StudyResult study) {
+        return switch (adjust == null ? "none" : adjust) {
+            case "none" -> study;
+            case "holm" -> study.withComparisons(Analyzer.holm(study.comparisons()), List.of("p-values are adjusted for "
+                            + study.comparisons().size() + " comparisons (Holm); verdicts come from the intervals"));
+            default -> throw UserError.usage("--adjust " + adjust + " is not known: use none or holm");
+        };
     }
 }

@@ -74,6 +74,12 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
                 items.add(new HeadlineItem(g.text(Labels.workload(w.workload())),
                         headlineRows(rows, sf.primary()).stream().map(r -> figure(r, num)).toList()));
             }
+            List<ComparisonRow> overall = rows(study, ComparisonRow.GEOMEAN, candidate).stream()
+                    .filter(r -> r.metric().equals(sf.primary())).toList();
+            if (!overall.isEmpty()) {
+                items.add(new HeadlineItem(g.text("all workloads (geometric mean)"),
+                        overall.stream().map(r -> figure(r, num)).toList()));
+            }
             if (baseline != null) {
                 headlines.add(new Headline(g.text(candidate), g.text(baseline), items));
             }

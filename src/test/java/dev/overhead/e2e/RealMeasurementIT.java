@@ -60,6 +60,17 @@ class RealMeasurementIT {
     }
 
     @Test
+    void pinningAndNoAslrReachTheMeasuredCommand() throws Exception {
+        Path output = home.resolve("child.txt");
+        var r = overhead.run("run", "--runs", "2", "--pin", "0", "--no-aslr", "--output", output.toString(),
+                "--shell", "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String seen = Files.readString(output);
+        assertThat(seen).contains("Cpus_allowed_list:\t0\n");
+        assertThat(seen).as("ADDR_NO_RANDOMIZE is 0x0040000").contains("00040000");
+    }
+
+    @Test
     void demoRunsARealStudyAndWritesItsReports() throws Exception {
         var r = overhead.run("demo", "--time-budget", "6s");
         assertThat(r.exitCode()).as(r.toString()).isZero();

@@ -140,6 +140,53 @@ class RunIT {
         assertThat(variants.get(0).path("runs").size()).isBetween(5, 10);
     }
 
+    @Test
+    void aMetricParsedFromTheOutputIsJudgedInItsOwnDirection() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "6", "--format", "json",
+                "--metric", "throughput:higher=rate ([0-9.]+)",
+                "fake wall=1 jitter=1% 'out=rate {wall}'", "fake wall=0.8 jitter=1% 'out=rate {wall}'");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode root = JSON.readTree(r.stdout());
+        assertThat(root.path("workloads").get(0).path("variants").get(0).path("runs").get(0).path("metrics")
+                .path("throughput").asDouble()).isBetween(0.9, 1.1);
+        assertThat(verdict(root, "throughput", "fake wall=0.8 jitter=1% 'out=rate {wall}'"))
+                .as("less throughput is worse").isEqualTo("worse");
+        assertThat(verdict(root, "wall", "fake wall=0.8 jitter=1% 'out=rate {wall}'")).isEqualTo("better");
+    }
+
+    @Test
+    void aPlanRunsEveryParameterCombinationAgainstEveryVariant() throws Exception {
+        Path plan = home.resolve("study.yaml");
+        java.nio.file.Files.writeString(plan, """
+                name: planned
+                runs: {count: 4}
+                workloads:
+                  - name: job
+                    command: [fake, "wall={w}", "jitter=1%"]
+                    parameters: {w: ["0.5", "1.0"]}
+                variants:
+                  - name: plain
+                  - name: slower
+                    env: {FAKE_SCALE: "1.2"}
+                """);
+        var r = overhead.run("run", "--fake-exec", "--plan", plan.toString(), "--format", "json");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode root = JSON.readTree(r.stdout());
+        assertThat(root.path("study").path("label").asText()).isEqualTo("planned");
+        assertThat(root.path("workloads")).hasSize(2);
+        assertThat(root.path("workloads").get(0).path("parameters").path("w").asText()).isEqualTo("0.5");
+        assertThat(verdict(root, "wall", "slower")).isEqualTo("worse");
+    }
+
+    @Test
+    void aBrokenPlanIsRefusedWithFileLineAndColumn() throws Exception {
+        Path plan = home.resolve("broken.yaml");
+        java.nio.file.Files.writeString(plan, "workloads:\n  - name: x\n    comand: [true]\n");
+        var r = overhead.run("run", "--plan", plan.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stderr()).contains("broken.yaml:3:").contains("comand").doesNotContain("\tat ");
+    }
+
     static String verdict(JsonNode root, String metric, String candidate) {
         for (JsonNode c : root.path("comparisons")) {
             if (c.path("metric").asText().equals(metric) && c.path("candidate").asText().equals(candidate)) {

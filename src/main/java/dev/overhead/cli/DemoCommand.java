@@ -51,12 +51,14 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path input = writeInput(dir);
         Path tree = writeTree(dir);
-        err.println("overhead demo: what does glibc's own malloc hardening cost?");
-        err.println("  'glibc'     runs each workload as it is; 'hardened' sets GLIBC_TUNABLES=" + HARDENING);
-        err.println("  (every freed and allocated block is filled, the per-thread cache is off). Workloads:");
-        err.println("  sort of " + input + " (allocation-heavy) and ls -lR " + tree + " (syscall-heavy).");
-        err.println("  Runs alternate in random order, at least 5 each, until every verdict is settled or "
-                + budget + " pass.");
+        err.println("overhead demo: what does glibc's own malloc hardening cost on this machine?");
+        err.println("  glibc     each workload as it is");
+        err.println("  hardened  GLIBC_TUNABLES=" + HARDENING);
+        err.println("            (every allocated and freed block is filled; no per-thread cache)");
+        err.println("  workloads sort of " + input + " (allocation-heavy),");
+        err.println("            ls -lR " + tree + " (syscall-heavy)");
+        err.println("  Runs alternate in a fresh random order each round, at least 5 per variant,");
+        err.println("  until every verdict on wall time is settled or " + budget + " have passed.");
         err.flush();
         OutputOptions outputs = new OutputOptions();
         outputs.format = "text";

@@ -5,7 +5,6 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
 import dev.overhead.run.MachineHooks;
 import dev.overhead.run.RunOptions;
-import dev.overhead.run.StoppingRule;
 import dev.overhead.run.StudySpec;
 import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.SequentialPlan;
@@ -75,13 +74,6 @@ final class Machine {
                 return all;
             }
         };
-    }
-
-    /** Adaptive studies look at their data after every round: their intervals must allow for it. */
-    static StoppingRule stoppingRule() {
-        return (b, c, d, o, r) -> r.adaptive()
-                ? Comparisons.compareSequential(b, c, d, o, new SequentialPlan(r.minRuns(), r.maxRuns()))
-                : Comparisons.compare(b, c, d, o);
     }
 
     /** The method a stored or imported study is judged with: sequential if it stopped adaptively. */

@@ -166,6 +166,14 @@ final class RunCommand implements Callable<Integer> {
                     + variants.stream().map(Variant::name).toList());
         }
         RunOptions options = options(p, baseline);
+        for (Workload w : workloads) {
+            boolean known = dev.overhead.model.Metrics.builtin(options.primary()).isPresent()
+                    || w.metrics().stream().anyMatch(m -> m.name().equals(options.primary()));
+            if (!known) {
+                throw UserError.usage("--primary " + options.primary() + " is neither a built-in metric (wall, user,"
+                        + " sys, cpu, max_rss, ...) nor one given with --metric");
+            }
+        }
         return new StudySpec(first(label, fromPlan == null ? null : fromPlan.name()), workloads, variants, options);
     }
 

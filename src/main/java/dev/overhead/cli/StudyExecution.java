@@ -10,6 +10,7 @@ import dev.overhead.run.Listener;
 import dev.overhead.run.Outcome;
 import dev.overhead.run.RunFailure;
 import dev.overhead.run.RunOptions;
+import dev.overhead.run.StoppingRule;
 import dev.overhead.run.StudyRunner;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
@@ -71,7 +72,7 @@ final class StudyExecution {
         try (Store store = storeOption.open(); Executor executor = Executors.create(fake)) {
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
             StudyRunner runner = new StudyRunner(executor, store, listener,
-                    Machine.hooks(spec.options(), environment, fake), Machine.stoppingRule(), System::nanoTime,
+                    Machine.hooks(spec.options(), environment, fake), StoppingRule.STANDARD, System::nanoTime,
                     Instant::now);
             if (!Interrupts.handOver(runner::cancel)) {
                 err.println("overhead: interrupted before the first run; nothing was measured");

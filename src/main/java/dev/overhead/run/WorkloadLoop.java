@@ -30,7 +30,7 @@ final class WorkloadLoop {
     private final Workload workload;
     private final Progress progress;
     private final Duration budget;
-    private final long startNanos;
+    private final Duration startedAt;
     private final List<List<Run>> runs = new ArrayList<>();
     private final MetricSpec primary;
     private Comparison current;
@@ -44,7 +44,7 @@ final class WorkloadLoop {
         this.workload = workload;
         this.progress = progress;
         this.budget = budget;
-        this.startNanos = System.nanoTime();
+        this.startedAt = progress.elapsed();
         for (Variant v : spec.variants()) {
             runs.add(new ArrayList<>(existing.stream().filter(e -> e.name().equals(v.name())).findFirst()
                     .map(VariantResult::runs).orElse(List.of())));
@@ -60,10 +60,7 @@ final class WorkloadLoop {
     }
 
     WorkloadResult run() {
-        boolean fresh = runs.stream().allMatch(List::isEmpty);
-        if (fresh) {
-            warmUp();
-        }
+        warmUp(); // on resume too: the machine may have rebooted, its caches are cold again
         List<Variant> variants = spec.variants();
         if (options.order() == RunOrder.BLOCKED) {
             int target = options.runs() != null ? options.runs() : options.minRuns();
@@ -110,7 +107,7 @@ final class WorkloadLoop {
         if (round >= options.maxRuns()) {
             return true;
         }
-        if (budget != null && round >= 2 && Duration.ofNanos(System.nanoTime() - startNanos).compareTo(budget) >= 0) {
+        if (budget != null && round >= 2 && progress.elapsed().minus(startedAt).compareTo(budget) >= 0) {
             runner.note("the time budget ended the study after " + round + " runs per variant of " + workload.name());
             return true;
         }

@@ -82,6 +82,11 @@ final class Robust {
     }
 
     static double variance(double[] v) {
+        // Identical values have no spread; the mean of n copies of x can differ from x in the last
+        // bit, and that rounding must not become a variance of 1e-32 with NaN degrees of freedom.
+        if (Arrays.stream(v).allMatch(x -> x == v[0])) {
+            return 0;
+        }
         double m = mean(v);
         double s = 0;
         for (double x : v) {

@@ -24,6 +24,9 @@ final class Welch {
             return degenerate(diff, b.length + c.length - 2, "welch-t");
         }
         var r = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(c, b);
+        if (!(r.getDegreesOfFreedom() > 0)) { // a spread too small for the t test's own arithmetic
+            return degenerate(diff, b.length + c.length - 2, "welch-t");
+        }
         double q = quantile(r.getDegreesOfFreedom(), confidence);
         return new Shift(diff, diff - q * se, diff + q * se, r.getPValue(), se, r.getDegreesOfFreedom(), "welch-t");
     }

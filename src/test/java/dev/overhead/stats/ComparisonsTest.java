@@ -17,6 +17,21 @@ class ComparisonsTest {
     static final double[] NOISE5 = {-0.004, 0.002, 0.0, 0.003, -0.001};
 
     @Test
+    void identicalConstantSamplesAreEquivalentAtEverySizeAndValue() {
+        // Counts such as voluntary context switches are often the same in every run; the mean of n
+        // copies of log(x) can differ from log(x) in the last bit, which once crashed the t quantile.
+        for (int n = 2; n <= 40; n++) {
+            for (double v : new double[] {1024, 33.3, 7, 2, 0.1}) {
+                double[] x = new double[n];
+                java.util.Arrays.fill(x, v);
+                Comparison c = Comparisons.compare(x, x.clone(), Direction.LOWER, OPTS);
+                assertThat(c.verdict()).as("n=%d v=%s", n, v).isEqualTo(Verdict.EQUIVALENT);
+                assertThat(c.changePct()).isZero();
+            }
+        }
+    }
+
+    @Test
     void worseWhenCandidateIsClearlySlower() {
         Comparison c = Comparisons.compare(around(1.0, NOISE5), around(1.10, NOISE5), Direction.LOWER, OPTS);
         assertThat(c.verdict()).isEqualTo(Verdict.WORSE);

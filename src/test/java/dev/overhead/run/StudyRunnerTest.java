@@ -1,0 +1,128 @@
+package dev.overhead.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.overhead.exec.FakeExecutor;
+import dev.overhead.exec.OutputPolicy;
+import dev.overhead.model.Run;
+import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.Variant;
+import dev.overhead.model.Workload;
+import dev.overhead.plan.RunOrder;
+import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Verdict;
+import dev.overhead.store.SqliteStore;
+import dev.overhead.store.Store;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run loop on the fake executor and a real store file: order, stopping, budget, failure, resume. */
+class StudyRunnerTest {
+    @TempDir
+    Path dir;
+
+    private static RunOptions options(Integer runs, int min, int max, RunOrder order, Duration budget) {
+        return new RunOptions(runs, min, max, 0, budget, order, null, null, false, "wall", null,
+                CompareOptions.DEFAULT, new OutputPolicy.Discard(), 42, List.of(), null, false, false);
+    }
+
+    private static StudySpec spec(RunOptions options, String... commands) {
+        List<Variant> variants = new java.util.ArrayList<>();
+        for (int i = 0; i < commands.length; i++) {
+            variants.add(new Variant("v" + i, Map.of(), List.of("sh", "-c", commands[i]), List.of(), List.of()));
+        }
+        return new StudySpec("t", List.of(new Workload("w", List.of(), false, Map.of(), List.of(), List.of())),
+                variants, options);
+    }
+
+    /** A clock that advances by each fake run's wall time is not needed: 1 ms per reading is enough. */
+    private static StudyRunner runner(Store store) {
+        AtomicLong nanos = new AtomicLong();
+        return new StudyRunner(new FakeExecutor(1), store, Listener.SILENT, MachineHooks.NONE, StoppingRule.STANDARD,
+                () -> nanos.addAndGet(1_000_000), () -> Instant.EPOCH);
+    }
+
+    private static StudyInfo info(String id) {
+        return new StudyInfo(id, "t", Instant.EPOCH, Map.of());
+    }
+
+    private static List<Integer> sequences(StudyResult r, int variant) {
+        return r.workloads().getFirst().variants().get(variant).runs().stream().map(Run::sequence).toList();
+    }
+
+    @Test
+    void blockedOrderRunsOneVariantAfterTheOther() throws Exception {
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            Outcome o = runner(store).run(spec(options(3, 5, 50, RunOrder.BLOCKED, null), "sleep 1", "sleep 2"),
+                    info("20260101-000000-0001"), Map.of(), null);
+            assertThat(sequences(o.result(), 0)).containsExactly(0, 1, 2);
+            assertThat(sequences(o.result(), 1)).containsExactly(3, 4, 5);
+        }
+    }
+
+    @Test
+    void interleavedOrderAlternatesInAFixedOrder() throws Exception {
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            Outcome o = runner(store).run(spec(options(3, 5, 50, RunOrder.INTERLEAVED, null), "sleep 1", "sleep 2"),
+                    info("20260101-000000-0002"), Map.of(), null);
+            assertThat(sequences(o.result(), 0)).containsExactly(0, 2, 4);
+            assertThat(sequences(o.result(), 1)).containsExactly(1, 3, 5);
+        }
+    }
+
+    @Test
+    void adaptiveStoppingTakesTheMinimumWhenEverythingIsSettledAndTheMaximumWhenNot() throws Exception {
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            Outcome clear = runner(store).run(spec(options(null, 4, 12, RunOrder.RANDOMIZED, null),
+                    "fake wall=1 jitter=0.5%", "fake wall=2 jitter=0.5%"), info("20260101-000000-0003"), Map.of(), null);
+            assertThat(sequences(clear.result(), 0)).hasSize(4);
+            Outcome aa = runner(store).run(spec(options(null, 4, 12, RunOrder.RANDOMIZED, null),
+                    "fake wall=1 jitter=5%", "fake wall=1 jitter=5%"), info("20260101-000000-0004"), Map.of(), null);
+            assertThat(sequences(aa.result(), 0)).hasSize(12);
+            assertThat(aa.result().comparisons().stream().filter(c -> c.metric().equals("wall")).findFirst()
+                    .orElseThrow().comparison().verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        }
+    }
+
+    @Test
+    void theTimeBudgetEndsTheStudyAfterTwoRounds() throws Exception {
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            Outcome o = runner(store).run(spec(options(null, 5, 50, RunOrder.RANDOMIZED, Duration.ofMillis(1)),
+                    "fake wall=1 jitter=5%", "fake wall=1 jitter=5%"), info("20260101-000000-0005"), Map.of(), null);
+            assertThat(sequences(o.result(), 0)).hasSize(2);
+            assertThat(o.result().warnings()).anyMatch(w -> w.contains("time budget"));
+        }
+    }
+
+    @Test
+    void aFailedRunStopsTheStudyButItsRunsAreStoredAndResumeFinishesIt() throws Exception {
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            String id = "20260101-000000-0006";
+            assertThatThrownBy(() -> runner(store).run(spec(options(3, 5, 50, RunOrder.INTERLEAVED, null),
+                    "sleep 1", "fake exit=3 'err=no space left'"), info(id), Map.of(), null))
+                    .isInstanceOf(RunFailure.class).hasMessageContaining("exited with code 3")
+                    .hasMessageContaining("no space left");
+            StudyResult stored = store.load(id).orElseThrow();
+            assertThat(stored.workloads().getFirst().variants().get(0).runs()).hasSize(1);
+            assertThat(stored.workloads().getFirst().variants().get(1).runs()).hasSize(1);
+
+            StudySpec fixed = spec(options(3, 5, 50, RunOrder.INTERLEAVED, null), "sleep 1", "sleep 1.5");
+            StudySpec resumed = new StudySpec("t", fixed.workloads(), List.of(
+                    stored.workloads().getFirst().variants().get(0).variant(),
+                    new Variant("v1", Map.of(), List.of("sh", "-c", "sleep 1.5"), List.of(), List.of())),
+                    fixed.options());
+            Outcome o = runner(store).run(resumed, stored.info(), Map.of(), stored);
+            assertThat(sequences(o.result(), 0)).containsExactly(0, 2, 4);
+            assertThat(sequences(o.result(), 1)).hasSize(3);
+            assertThat(store.studyDefinition(id).orElseThrow().state()).isEqualTo("done");
+        }
+    }
+}

@@ -44,6 +44,15 @@ class PlanReaderTest {
     }
 
     @Test
+    void theExamplePlanOfTheDocsIsValid() throws Exception {
+        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("overhead.project.root", "."));
+        StudyPlan plan = PlanReader.read(root.resolve("docs/examples/malloc-hardening.yaml"));
+        assertThat(plan.workloads()).hasSize(4);
+        assertThat(plan.variants()).extracting(v -> v.name()).containsExactly("glibc", "perturb", "no-tcache");
+        assertThat(plan.baseline()).isEqualTo("glibc");
+    }
+
+    @Test
     void sweepsEveryCombinationAndHandsShellCommandsWhole() throws Exception {
         StudyPlan plan = PlanReader.read(PLANS.resolve("shell-and-sweep.yaml"));
 

@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 
 /** The entry point is a function (STYLE.md §11): {@code (args, out, err) -> exit code}. */
 @Command(name = "overhead", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        scope = CommandLine.ScopeType.INHERIT,
         description = "Measures what a change costs in performance and says whether the cost is real.",
         subcommands = {
             RunCommand.class,

@@ -35,6 +35,10 @@ import picocli.CommandLine.Parameters;
             "  overhead run --plan study.yaml"})
 final class RunCommand implements Callable<Integer> {
 
+    // -V is a variant here, so the inherited -V/--version cannot apply; help is declared by hand
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
     @Option(names = {"-V", "--variant"}, paramLabel = "SPEC",
             description = "A variant: 'NAME: [KEY=VALUE ...] [PREFIX ...]' (repeat; the command follows --).")
     List<String> variantSpecs = new ArrayList<>();

@@ -12,7 +12,7 @@ final class VerdictOptions {
     @Option(names = "--baseline", paramLabel = "NAME", description = "The variant others are compared with (default: the first).")
     String baseline;
 
-    @Option(names = "--threshold", paramLabel = "PCT", description = "Equivalence margin (default: 1%).")
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Equivalence margin (default: 1%%).")
     String threshold;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", description = "Confidence level of the intervals (default: 0.95).")

@@ -80,8 +80,8 @@ final class StudyExecution {
             }
             outcome = runner.run(spec, info, environment, resumeFrom);
         } catch (RunFailure failure) {
-            throw new UserError(1, failure.getMessage() + " (the runs measured are kept in study " + info.id() + ")",
-                    failure);
+            throw new UserError(1, failure.getMessage() + " The runs measured so far are kept in study " + info.id()
+                    + ".", failure);
         } catch (StoreException e) {
             throw UserError.failed(e.getMessage(), e);
         }

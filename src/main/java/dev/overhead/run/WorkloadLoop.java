@@ -233,7 +233,7 @@ final class WorkloadLoop {
     }
 
     private RunFailure failure(Variant variant, String which, ExecResult r) {
-        String what = r.timedOut() ? "timed out after " + options.timeout().toSeconds() + " s"
+        String what = r.timedOut() ? "timed out after " + dev.overhead.plan.Durations.format(options.timeout())
                 : r.signal() != null ? "was killed by signal " + r.signal() + " (exit code " + r.exitCode() + ")"
                 : "exited with code " + r.exitCode();
         return new RunFailure("'" + String.join(" ", fullCommand(variant)) + "' " + what + " in " + which

@@ -13,6 +13,7 @@ import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.Direction;
 import dev.overhead.stats.GeoMean;
 import dev.overhead.stats.PValues;
+import dev.overhead.stats.RunSequence;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,5 +141,33 @@ public final class Analyzer {
                             c.runsNeeded(), c.warnings())));
         }
         return out;
+    }
+
+    /**
+     * Warm-up and drift, read from the primary metric of each variant in run order: a first run far
+     * from the rest, or a trend over the study (stats.RunSequence). Sentences for the study's notes.
+     */
+    public static List<String> sequenceWarnings(StudyResult study, String primary) {
+        List<String> out = new ArrayList<>();
+        for (WorkloadResult workload : study.workloads()) {
+            MetricSpec metric = metricsOf(workload).stream().filter(m -> m.name().equals(primary)).findFirst()
+                    .orElse(null);
+            if (metric == null) {
+                continue;
+            }
+            for (VariantResult variant : workload.variants()) {
+                for (String w : RunSequence.warnings(variant.values(metric))) {
+                    out.add(workload.name() + ", " + variant.name() + ", " + primary + ": " + w);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The study with its comparisons and its warm-up and drift notes. */
+    public static StudyResult analyse(StudyResult study, String baseline, CompareOptions options, Method method) {
+        Object primary = study.info().options().get("primary");
+        return study.withComparisons(compare(study, baseline, options, method),
+                sequenceWarnings(study, primary instanceof String p ? p : "wall"));
     }
 }

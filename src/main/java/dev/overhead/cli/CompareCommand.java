@@ -83,8 +83,8 @@ final class CompareCommand implements Callable<Integer> {
             throw new UserError(1, "there is only one variant (" + merged.variantNames()
                     + ") in the inputs: give files or studies with at least two variants to compare");
         }
-        StudyResult analysed = merged.withComparisons(Analyzer.compare(merged, verdict.baseline,
-                verdict.compareOptions(), Machine.methodFor(merged)), warnings);
+        StudyResult analysed = Analyzer.analyse(merged, verdict.baseline, verdict.compareOptions(),
+                Machine.methodFor(merged)).withWarnings(warnings);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }

@@ -31,9 +31,8 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Outputs.format(outputs.format);
         StudyResult result = StudyLoading.load(storeOption, study);
-        StudyResult analysed = result.withComparisons(
-                Analyzer.compare(result, verdict.baseline, verdict.compareOptions(), Machine.methodFor(result)),
-                java.util.List.of());
+        StudyResult analysed = Analyzer.analyse(result, verdict.baseline, verdict.compareOptions(),
+                Machine.methodFor(result));
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }

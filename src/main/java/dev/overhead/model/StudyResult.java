@@ -26,6 +26,11 @@ public record StudyResult(StudyInfo info, Map<String, Object> environment, List<
         return new StudyResult(info, environment, workloads, rows, all);
     }
 
+    /** This study with more warnings (those it has already are not repeated). */
+    public StudyResult withWarnings(List<String> moreWarnings) {
+        return withComparisons(comparisons, moreWarnings);
+    }
+
     /** The variant names in the order they were declared (the first is the default baseline). */
     public List<String> variantNames() {
         return workloads.stream().flatMap(w -> w.variants().stream()).map(VariantResult::name).distinct().toList();

@@ -95,8 +95,7 @@ public final class StudyRunner {
         Outcome.State state = cancelled ? Outcome.State.INTERRUPTED : Outcome.State.DONE;
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
         Analyzer.Method method = (b, c, d, o) -> rule.compare(b, c, d, o, spec.options());
-        StudyResult analysed = raw.withComparisons(
-                Analyzer.compare(raw, spec.options().baseline(), spec.options().compare(), method), List.of());
+        StudyResult analysed = Analyzer.analyse(raw, spec.options().baseline(), spec.options().compare(), method);
         store.finish(info.id(), state.word(), analysed.warnings());
         return new Outcome(analysed, state);
     }

@@ -69,7 +69,7 @@ public record Summary(
                     + " (modified z-score > 3.5) at run" + (outliers.size() == 1 ? " " : "s ")
                     + outliers.stream().map(String::valueOf).reduce((a, b) -> a + ", " + b).orElse(""));
         }
-        warnings.addAll(RunOrder.warnings(x));
+        warnings.addAll(RunSequence.warnings(x));
         return new Summary(n, mean, sd, mean == 0 ? Double.NaN : sd / mean, Robust.median(x), sorted[0],
                 sorted[n - 1], confidence, meanLow, meanHigh, mci[0], mci[1], mci[2], outliers, warnings);
     }

@@ -124,4 +124,19 @@ class AnalyzerTest {
             assertThat(adjusted.get(i).comparison().verdict()).isEqualTo(rows.get(i).comparison().verdict());
         }
     }
+
+    @Test
+    void aSlowFirstRunAndADriftAreNotedForThePrimaryMetric() {
+        double[] warm = {2.0, 1.0, 1.01, 0.99, 1.0, 1.02, 0.98};
+        double[] drifting = new double[12];
+        for (int i = 0; i < drifting.length; i++) {
+            drifting[i] = 1.0 + 0.02 * i;
+        }
+        StudyResult s = study(workload("w", variant("cold", warm, true), variant("hot", drifting, true)));
+        List<String> notes = Analyzer.sequenceWarnings(s, "wall");
+        assertThat(notes).anyMatch(n -> n.startsWith("w, cold, wall: ") && n.contains("warm-up"));
+        assertThat(notes).anyMatch(n -> n.startsWith("w, hot, wall: ") && n.contains("drift"));
+        assertThat(Analyzer.sequenceWarnings(study(workload("w", variant("a", new double[] {1, 1.01, 0.99, 1.0,
+                1.01, 0.99}, true))), "wall")).isEmpty();
+    }
 }

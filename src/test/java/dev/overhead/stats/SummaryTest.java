@@ -56,7 +56,7 @@ class SummaryTest {
     @Test
     void trendMatchesScipyKendallAndTheilSen() {
         double[] x = {1.00, 1.01, 0.99, 1.02, 1.03, 1.02, 1.04, 1.05, 1.04, 1.06, 1.07, 1.06};
-        RunOrder.Trend t = RunOrder.trend(x);
+        RunSequence.Trend t = RunSequence.trend(x);
         // /usr/bin/python3 -c "from scipy import stats; x=[1.00,1.01,0.99,1.02,1.03,1.02,1.04,1.05,1.04,1.06,
         //   1.07,1.06]; print(stats.kendalltau(range(12), x, method='asymptotic'), stats.theilslopes(x, range(12)))"
         //   -> pvalue=0.0002519657668206024 ; slope=0.006666666666666672

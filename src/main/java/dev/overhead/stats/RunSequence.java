@@ -8,14 +8,14 @@ import java.util.Map;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /** What the order of the runs reveals: a warm-up first run, a trend across the study. */
-public final class RunOrder {
+public final class RunSequence {
     /** A trend is reported only when this unlikely under "no trend" ... */
     static final double DRIFT_P = 0.01;
     /** ... and when it moves the values by at least this much over the study, in percent. */
     static final double DRIFT_MIN_TOTAL_PCT = 1.0;
     static final int DRIFT_MIN_RUNS = 8;
 
-    private RunOrder() {}
+    private RunSequence() {}
 
     /**
      * Mann-Kendall trend test of values against their run index with Sen's slope.
@@ -73,7 +73,7 @@ public final class RunOrder {
     }
 
     /** Warnings about warm-up and drift, as data for the report. */
-    static List<String> warnings(double[] valuesInRunOrder) {
+    public static List<String> warnings(double[] valuesInRunOrder) {
         List<String> out = new ArrayList<>();
         if (warmupSuspected(valuesInRunOrder)) {
             out.add(String.format(java.util.Locale.ROOT,

@@ -94,8 +94,10 @@ final class Fixture {
         options.put("primary", "wall");
         Map<String, Object> env = new LinkedHashMap<>();
         // the shape of `overhead env --format json` (sysinfo's EnvironmentProbe)
-        env.put("cpu", new LinkedHashMap<>(Map.of("model_name", "Intel(R) Xeon(R) Gold 6230R CPU @ 2.10GHz",
-                "logical_cpus", 2)));
+        Map<String, Object> cpu = new LinkedHashMap<>(); // insertion order: Map.of's order changes per JVM
+        cpu.put("model_name", "Intel(R) Xeon(R) Gold 6230R CPU @ 2.10GHz");
+        cpu.put("logical_cpus", 2);
+        env.put("cpu", cpu);
         env.put("memory", Map.of("total_kib", 24683548));
         env.put("os", Map.of("pretty_name", "Debian GNU/Linux 12 (bookworm)"));
         env.put("kernel", Map.of("release", "6.1.0-27-amd64"));

@@ -25,7 +25,11 @@ record StudyFacts(String created, double confidence, double thresholdPct, String
         }
         double threshold = number(o.get("threshold"), 1.0);
         String primary = o.get("primary") instanceof String s && !s.isBlank() ? s : "wall";
-        String options = o.entrySet().stream().map(e -> e.getKey() + "=" + text(e.getValue()))
+        // confidence, threshold and primary have their own line; a switch that is off says nothing
+        String options = o.entrySet().stream()
+                .filter(e -> !List.of("confidence", "threshold", "primary").contains(e.getKey()))
+                .filter(e -> !Boolean.FALSE.equals(e.getValue()))
+                .map(e -> e.getKey() + "=" + text(e.getValue()))
                 .collect(Collectors.joining(" "));
         return new StudyFacts(created, confidence, threshold, primary, options);
     }

@@ -1,7 +1,9 @@
 package dev.overhead.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,14 +31,23 @@ public final class Main {
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        boolean debug = Arrays.asList(args).contains("--debug");
-        String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
+        // --debug is overhead's own anywhere before "--"; after it, it belongs to the measured command
+        int end = Arrays.asList(args).indexOf("--");
+        List<String> rest = new ArrayList<>();
+        boolean debug = false;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--debug") && (end < 0 || i < end)) {
+                debug = true;
+            } else {
+                rest.add(args[i]);
+            }
+        }
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new Errors(debug));
         cli.setParameterExceptionHandler(Errors::onParameterException);
-        int code = cli.execute(rest);
+        int code = cli.execute(rest.toArray(String[]::new));
         out.flush();
         err.flush();
         return code;

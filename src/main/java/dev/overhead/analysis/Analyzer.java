@@ -150,14 +150,16 @@ public final class Analyzer {
     public static List<String> sequenceWarnings(StudyResult study, String primary) {
         List<String> out = new ArrayList<>();
         for (WorkloadResult workload : study.workloads()) {
-            MetricSpec metric = metricsOf(workload).stream().filter(m -> m.name().equals(primary)).findFirst()
-                    .orElse(null);
-            if (metric == null) {
+            List<MetricSpec> metrics = metricsOf(workload);
+            if (metrics.isEmpty()) {
                 continue;
             }
+            // another tool's results may have no such metric: then its first one is its headline
+            MetricSpec metric = metrics.stream().filter(m -> m.name().equals(primary)).findFirst()
+                    .orElse(metrics.getFirst());
             for (VariantResult variant : workload.variants()) {
                 for (String w : RunSequence.warnings(variant.values(metric))) {
-                    out.add(workload.name() + ", " + variant.name() + ", " + primary + ": " + w);
+                    out.add(workload.name() + ", " + variant.name() + ", " + metric.name() + ": " + w);
                 }
             }
         }

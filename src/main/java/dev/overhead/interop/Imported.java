@@ -84,7 +84,7 @@ public final class Imported {
 
     public static StudyResult study(String id, String label, Instant created, Map<String, Object> options,
             List<WorkloadResult> workloads, List<String> warnings) {
-        return new StudyResult(new StudyInfo(id, label, created == null ? Instant.EPOCH : created, options),
+        return new StudyResult(new StudyInfo(id, label, created, options),
                 Map.of(), workloads, List.of(), warnings);
     }
 

@@ -54,7 +54,7 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
         String label = study.info().label() == null || study.info().label().isBlank() ? study.info().id()
                 : study.info().label();
         facts.add(g.text("study " + label + (label.equals(study.info().id()) ? "" : " (id " + study.info().id() + ")")
-                + ", " + sf.created()));
+                + (sf.created().isEmpty() ? "" : ", " + sf.created())));
         facts.add("confidence " + num.plainPct(sf.confidence() * 100) + ", threshold " + g.pm()
                 + num.plainPct(sf.thresholdPct()) + ", primary metric " + g.text(sf.primary()));
         if (!sf.options().isEmpty()) {
@@ -100,12 +100,15 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
             sections.add(new Section(g.text(Labels.workload(w.workload())), g.text(Labels.argv(w.workload().command())),
                     g.text(Labels.parameters(w.workload().parameters())), runs, blocks));
             for (VariantResult v : w.variants()) {
-                commands.add(new Command(g.text(Labels.workload(w.workload())), g.text(v.name()),
-                        g.text(Labels.commandLine(w.workload(), v.variant()))));
+                String line = Labels.commandLine(w.workload(), v.variant());
+                if (!line.isBlank()) { // results read from another tool may not say what ran
+                    commands.add(new Command(g.text(Labels.workload(w.workload())), g.text(v.name()), g.text(line)));
+                }
             }
         }
-        List<String> specs = study.workloads().stream().flatMap(w -> w.variants().stream())
-                .map(VariantResult::variant).map(Labels::variantSpec).distinct().map(g::text).toList();
+        List<String> specs = commands.isEmpty() ? List.of() : study.workloads().stream()
+                .flatMap(w -> w.variants().stream()).map(VariantResult::variant).map(Labels::variantSpec).distinct()
+                .map(g::text).toList();
         List<Map.Entry<String, String>> env = EnvironmentSummary.of(study.environment()).stream()
                 .map(e -> Map.entry(g.text(e.getKey()), g.text(e.getValue()))).toList();
         List<String> methods = study.comparisons().stream().map(r -> r.comparison().method()).distinct().toList();
@@ -133,8 +136,13 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
                 .filter(r -> r.workload().equals(workload) && r.candidate().equals(candidate)).toList();
     }
 
-    /** The primary metric, then the two largest decisive changes among the others. */
-    private static List<ComparisonRow> headlineRows(List<ComparisonRow> rows, String primary) {
+    /**
+     * The primary metric (or, where the workload has none such, as in another tool's results, its
+     * first metric), then the two largest decisive changes among the others.
+     */
+    private static List<ComparisonRow> headlineRows(List<ComparisonRow> rows, String requested) {
+        String primary = rows.stream().anyMatch(r -> r.metric().equals(requested)) ? requested
+                : rows.getFirst().metric();
         List<ComparisonRow> out = new ArrayList<>(rows.stream().filter(r -> r.metric().equals(primary)).toList());
         rows.stream()
                 .filter(r -> !r.metric().equals(primary))

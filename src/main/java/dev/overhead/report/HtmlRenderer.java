@@ -70,14 +70,16 @@ public final class HtmlRenderer {
                     .append("<h3>Distributions</h3>\n<div class=\"dist-grid\"></div>\n</section>\n");
         }
 
-        out.append("<section id=\"variants\">\n<h2>Variants</h2>\n<ul>\n");
-        d.variantSpecs().forEach(v -> out.append("<li><code>").append(esc(v)).append("</code></li>\n"));
-        out.append("</ul>\n<h2>Commands</h2>\n");
-        for (Digest.Command c : d.commands()) {
-            out.append("<p>").append(esc(c.workload() + ", " + c.variant())).append(":</p>\n<pre class=\"command\">")
-                    .append(esc(c.line())).append("</pre>\n");
+        if (!d.commands().isEmpty()) {
+            out.append("<section id=\"variants\">\n<h2>Variants</h2>\n<ul>\n");
+            d.variantSpecs().forEach(v -> out.append("<li><code>").append(esc(v)).append("</code></li>\n"));
+            out.append("</ul>\n<h2>Commands</h2>\n");
+            for (Digest.Command c : d.commands()) {
+                out.append("<p>").append(esc(c.workload() + ", " + c.variant()))
+                        .append(":</p>\n<pre class=\"command\">").append(esc(c.line())).append("</pre>\n");
+            }
+            out.append("</section>\n");
         }
-        out.append("</section>\n");
         if (!d.environment().isEmpty()) {
             out.append("<section id=\"environment\">\n<h2>Environment</h2>\n<table>\n");
             for (Map.Entry<String, String> e : d.environment()) {

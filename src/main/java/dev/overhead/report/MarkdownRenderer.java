@@ -49,11 +49,13 @@ public final class MarkdownRenderer {
             }
         }
 
-        out.append("## Variants\n\n");
-        d.variantSpecs().forEach(v -> out.append("- ").append(code(v)).append('\n'));
-        out.append("\n## Commands\n\n");
-        for (Digest.Command c : d.commands()) {
-            out.append(escape(c.workload() + ", " + c.variant())).append(":\n\n").append(fence(c.line()));
+        if (!d.commands().isEmpty()) {
+            out.append("## Variants\n\n");
+            d.variantSpecs().forEach(v -> out.append("- ").append(code(v)).append('\n'));
+            out.append("\n## Commands\n\n");
+            for (Digest.Command c : d.commands()) {
+                out.append(escape(c.workload() + ", " + c.variant())).append(":\n\n").append(fence(c.line()));
+            }
         }
         if (!d.environment().isEmpty()) {
             out.append("## Environment\n\n");

@@ -52,12 +52,14 @@ public final class TextRenderer {
             }
         }
 
-        out.append("\nvariants\n");
-        d.variantSpecs().forEach(v -> lines(out, Wrap.command(v, WIDTH, "  ", "      ")));
-        out.append("\ncommands\n");
-        for (Digest.Command c : d.commands()) {
-            lines(out, Wrap.words(c.workload() + ", " + c.variant() + ":", WIDTH, "  ", "    "));
-            lines(out, Wrap.command(c.line(), WIDTH, "    ", "      "));
+        if (!d.commands().isEmpty()) { // results read from another tool may not say what ran
+            out.append("\nvariants\n");
+            d.variantSpecs().forEach(v -> lines(out, Wrap.command(v, WIDTH, "  ", "      ")));
+            out.append("\ncommands\n");
+            for (Digest.Command c : d.commands()) {
+                lines(out, Wrap.words(c.workload() + ", " + c.variant() + ":", WIDTH, "  ", "    "));
+                lines(out, Wrap.command(c.line(), WIDTH, "    ", "      "));
+            }
         }
         if (!d.environment().isEmpty()) {
             out.append("\nenvironment\n");

@@ -71,7 +71,7 @@ class TextRendererTest {
         StudyResult empty = new StudyResult(new StudyInfo("x", null, Instant.EPOCH, Map.of()), Map.of(), List.of(),
                 List.of(), List.of());
         assertThat(TextRenderer.render(empty)).startsWith("study x,");
-        assertThat(MarkdownRenderer.render(empty)).contains("## Variants");
+        assertThat(MarkdownRenderer.render(empty)).contains("study x").doesNotContain("## Commands");
         assertThat(HtmlRenderer.render(empty)).contains("overhead-data");
         assertThat(CsvRenderer.renderRuns(empty)).startsWith("study,workload,parameters,variant,");
     }

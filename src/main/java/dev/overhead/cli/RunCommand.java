@@ -43,6 +43,10 @@ final class RunCommand implements Callable<Integer> {
             description = "A variant: 'NAME: [KEY=VALUE ...] [PREFIX ...]' (repeat; the command follows --).")
     List<String> variantSpecs = new ArrayList<>();
 
+    @Option(names = {"-n", "--name"}, paramLabel = "NAME",
+            description = "A name for each command given as a variant, in order (default: the command itself).")
+    List<String> names = new ArrayList<>();
+
     @Option(names = "--plan", paramLabel = "FILE.yaml", description = "Run the study a YAML plan describes.")
     Path plan;
 
@@ -146,6 +150,11 @@ final class RunCommand implements Callable<Integer> {
                 throw UserError.usage("nothing to measure: give commands to compare, e.g. overhead run 'sleep 0.1'"
                         + " 'sleep 0.2', or -V specs and -- COMMAND");
             }
+            if (!names.isEmpty() && (!variantSpecs.isEmpty() || names.size() > commands.size())) {
+                throw UserError.usage("--name names the commands given as variants, one each in order: give at"
+                        + " most " + commands.size() + (variantSpecs.isEmpty() ? "" : ", and name -V variants in"
+                        + " their spec instead"));
+            }
             if (!variantSpecs.isEmpty()) {
                 variants = variantSpecs.stream().map(RunCommand::variant).toList();
                 List<String> argv = useShell ? List.of(String.join(" ", commands)) : commands;
@@ -157,7 +166,8 @@ final class RunCommand implements Callable<Integer> {
                 for (int i = 0; i < commands.size(); i++) {
                     String c = commands.get(i);
                     List<String> argv = useShell ? List.of("/bin/sh", "-c", c) : words(c);
-                    variants.add(new Variant(uniqueName(c, i, commands), Map.of(), argv, List.of(), List.of()));
+                    String name = i < names.size() ? names.get(i) : uniqueName(c, i, commands);
+                    variants.add(new Variant(name, Map.of(), argv, List.of(), List.of()));
                 }
                 workloads = List.of(new Workload("command", List.of(), false, Map.of(), List.of(), parsed));
             }

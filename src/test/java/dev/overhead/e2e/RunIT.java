@@ -64,6 +64,17 @@ class RunIT {
     }
 
     @Test
+    void commandsCanBeNamed() throws Exception {
+        var r = overhead.run("run", "--fake-exec", "--runs", "3", "--format", "json", "-n", "short", "-n", "long",
+                "sleep 1", "sleep 2");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(verdict(JSON.readTree(r.stdout()), "wall", "long")).isEqualTo("worse");
+        var tooMany = overhead.run("run", "--fake-exec", "-n", "a", "-n", "b", "-n", "c", "sleep 1", "sleep 2");
+        assertThat(tooMany.exitCode()).isEqualTo(2);
+        assertThat(tooMany.stderr()).contains("--name");
+    }
+
+    @Test
     void everyStudyIsStoredAndListed() throws Exception {
         var r = overhead.run("run", "--fake-exec", "--runs", "3", "--label", "listed-study", "sleep 1", "sleep 1.5");
         assertThat(r.exitCode()).as(r.toString()).isZero();

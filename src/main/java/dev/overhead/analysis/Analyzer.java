@@ -49,10 +49,14 @@ public final class Analyzer {
         return List.copyOf(metrics.values());
     }
 
-    /** How two samples of one metric are compared: the fixed-n engine, or a sequential one. */
+    /**
+     * How two samples of one metric are compared: the fixed-n engine, or a sequential one. Each value
+     * comes with the round it ran in (-1 where unknown), so the engine can pair runs of a round.
+     */
     @FunctionalInterface
     public interface Method {
-        Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options);
+        Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate, int[] candidateRounds,
+                Direction better, CompareOptions options);
     }
 
     public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options) {
@@ -62,6 +66,7 @@ public final class Analyzer {
     public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options,
             Method method) {
         List<ComparisonRow> rows = new ArrayList<>();
+        boolean roundsShared = !merged(study);
         for (WorkloadResult workload : study.workloads()) {
             String base = baseline != null ? baseline : workload.variants().getFirst().name();
             VariantResult baseRuns = workload.variant(base).orElse(null);
@@ -70,6 +75,7 @@ public final class Analyzer {
             }
             for (MetricSpec metric : metricsOf(workload)) {
                 double[] b = baseRuns.values(metric);
+                int[] bRounds = rounds(baseRuns, metric, roundsShared);
                 for (VariantResult candidate : workload.variants()) {
                     if (candidate.name().equals(base)) {
                         continue;
@@ -78,7 +84,8 @@ public final class Analyzer {
                     if (b.length == 0 || c.length == 0) {
                         continue;
                     }
-                    Comparison comparison = method.compare(b, c, metric.better(), options);
+                    Comparison comparison = method.compare(b, bRounds, c, rounds(candidate, metric, roundsShared), metric.better(),
+                            options);
                     rows.add(new ComparisonRow(workload.name(), metric.name(), metric.unit(), base, candidate.name(),
                             comparison));
                 }
@@ -86,6 +93,23 @@ public final class Analyzer {
         }
         rows.addAll(overall(study, rows, baseline, options));
         return rows;
+    }
+
+    /**
+     * A study merged from several files or stored studies (compare's inputs, interop.Formats.merge):
+     * each numbered its rounds from 0, so equal numbers are no evidence the runs ran together.
+     */
+    private static boolean merged(StudyResult study) {
+        return study.info().options().get("sources") instanceof List<?> sources && sources.size() > 1;
+    }
+
+    /** The rounds of the values, or all -1 (unknown, never paired) when rounds are not shared. */
+    private static int[] rounds(VariantResult variant, MetricSpec metric, boolean shared) {
+        int[] rounds = variant.rounds(metric);
+        if (!shared) {
+            java.util.Arrays.fill(rounds, -1);
+        }
+        return rounds;
     }
 
     /**

@@ -81,7 +81,7 @@ final class Machine {
         Map<String, Object> o = study.info().options();
         if (!o.containsKey("runs") && o.get("min_runs") instanceof Number min && o.get("max_runs") instanceof Number max) {
             SequentialPlan plan = new SequentialPlan(min.intValue(), max.intValue());
-            return (b, c, d, opts) -> Comparisons.compareSequential(b, c, d, opts, plan);
+            return (b, br, c, cr, d, opts) -> Comparisons.compareSequential(b, br, c, cr, d, opts, plan);
         }
         return Comparisons::compare;
     }

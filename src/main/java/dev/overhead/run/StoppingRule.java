@@ -13,17 +13,18 @@ import dev.overhead.stats.SequentialPlan;
  */
 @FunctionalInterface
 public interface StoppingRule {
-    Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options,
-            RunOptions runOptions);
+    /** Each value comes with its round, so runs of a round can be paired (stats.Comparisons). */
+    Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate, int[] candidateRounds,
+            Direction better, CompareOptions options, RunOptions runOptions);
 
     /** The ordinary comparison, right only when the number of runs was fixed in advance. */
-    StoppingRule FIXED = (b, c, d, o, r) -> Comparisons.compare(b, c, d, o);
+    StoppingRule FIXED = (b, br, c, cr, d, o, r) -> Comparisons.compare(b, br, c, cr, d, o);
 
     /**
      * Adaptive studies look at their data after every round, so their intervals are widened for
      * the planned looks (stats' sequential plan); fixed ones use the ordinary comparison.
      */
-    StoppingRule STANDARD = (b, c, d, o, r) -> r.adaptive()
-            ? Comparisons.compareSequential(b, c, d, o, new SequentialPlan(r.minRuns(), r.maxRuns()))
-            : Comparisons.compare(b, c, d, o);
+    StoppingRule STANDARD = (b, br, c, cr, d, o, r) -> r.adaptive()
+            ? Comparisons.compareSequential(b, br, c, cr, d, o, new SequentialPlan(r.minRuns(), r.maxRuns()))
+            : Comparisons.compare(b, br, c, cr, d, o);
 }

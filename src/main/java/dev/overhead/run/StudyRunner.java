@@ -94,7 +94,7 @@ public final class StudyRunner {
         }
         Outcome.State state = cancelled ? Outcome.State.INTERRUPTED : Outcome.State.DONE;
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
-        Analyzer.Method method = (b, c, d, o) -> rule.compare(b, c, d, o, spec.options());
+        Analyzer.Method method = (b, br, c, cr, d, o) -> rule.compare(b, br, c, cr, d, o, spec.options());
         StudyResult analysed = Analyzer.analyse(raw, spec.options().baseline(), spec.options().compare(), method);
         store.finish(info.id(), state.word(), analysed.warnings());
         return new Outcome(analysed, state);

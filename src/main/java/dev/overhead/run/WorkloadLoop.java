@@ -143,17 +143,21 @@ final class WorkloadLoop {
         return worst;
     }
 
+    /** The live comparison: the same rule, with the same rounds, as the final report's. */
     private Comparison compare(int base, int candidate) {
-        double[] b = values(base);
-        double[] c = values(candidate);
-        if (b.length == 0 || c.length == 0) {
+        VariantResult b = sample(base);
+        VariantResult c = sample(candidate);
+        double[] bv = b.values(primary);
+        double[] cv = c.values(primary);
+        if (bv.length == 0 || cv.length == 0) {
             return null;
         }
-        return runner.rule().compare(b, c, primary.better(), options.compare(), options);
+        return runner.rule().compare(bv, b.rounds(primary), cv, c.rounds(primary), primary.better(),
+                options.compare(), options);
     }
 
-    private double[] values(int variant) {
-        return new VariantResult(spec.variants().get(variant), runs.get(variant)).values(primary);
+    private VariantResult sample(int variant) {
+        return new VariantResult(spec.variants().get(variant), runs.get(variant));
     }
 
     private int baselineIndex() {
@@ -225,7 +229,7 @@ final class WorkloadLoop {
             }
             runner.note("failed runs are kept in the data but left out of the statistics (--ignore-failure)");
         }
-        double[] values = values(v);
+        double[] values = sample(v).values(primary);
         runner.listener().runEnded(workload.name(), variant.name(), run.index(), progress.done(), progress.planned(),
                 progress.elapsed(), progress.estimatedLeft(), spread(values),
                 current == null ? null : current.verdict(),

@@ -1,10 +1,11 @@
 package dev.overhead.stats;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The one place that decides "is it noise?" (STYLE.md §4). The change is a ratio: the candidate's
@@ -44,39 +45,99 @@ public final class Comparisons {
     public static Comparison compareSequential(double[] baseline, double[] candidate, Direction better,
             CompareOptions options, SequentialPlan plan) {
         double nominal = plan.nominalConfidence(options.confidence());
-        String note = String.format(Locale.ROOT, ", sequential: Pocock over %d looks, each at %.2f%%",
-                plan.looks(), nominal * 100);
-        return decide(baseline, candidate, better, options, nominal, note);
+        return decide(baseline, candidate, better, options, nominal, sequentialNote(plan, nominal));
     }
 
     /**
      * Runs taken in rounds (each round runs every variant once, in random order): with at least
-     * {@link #PAIRED_MIN_PAIRS} rounds holding both, a paired t interval on the per-round log
-     * ratios, which cancels drift that hits both variants of a round. Randomized order within the
-     * round keeps the pairs exchangeable, so the coverage holds; with fewer pairs the halved
-     * degrees of freedom cost more than pairing gains, and the unpaired comparison is used.
+     * {@link #PAIRED_MIN_PAIRS} complete rounds, an interval from the per-round log ratios, which
+     * cancels drift of the machine that hits both variants of a round — the paired t interval below
+     * {@link #RANK_MIN_RUNS} rounds, the signed-rank Hodges-Lehmann interval from there on (the
+     * paired counterparts of the unpaired rule, and for the same reason: a spike). Randomized order within
+     * the round keeps the pairs exchangeable, so the coverage holds (docs/statistics.md, drift
+     * simulation). A round counts when it holds exactly one value of each side; a round below 0 is
+     * unknown (imported runs) and never pairs. With fewer complete rounds, values at or below zero,
+     * or no rounds at all, this is {@link #compare(double[], double[], Direction, CompareOptions)}.
+     * The choice depends only on the count of complete rounds, never on the values.
      */
     public static Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate,
             int[] candidateRounds, Direction better, CompareOptions options) {
-        Map<Integer, Double> byRound = new HashMap<>();
-        for (int i = 0; i < baseline.length; i++) {
-            byRound.put(baselineRounds[i], baseline[i]);
-        }
-        List<Double> diffs = new ArrayList<>();
-        for (int i = 0; i < candidate.length; i++) {
-            Double b = byRound.get(candidateRounds[i]);
-            if (b != null && b > 0 && candidate[i] > 0) {
-                diffs.add(Math.log(candidate[i]) - Math.log(b));
-            }
-        }
-        boolean logScale = Robust.allPositive(baseline) && Robust.allPositive(candidate);
-        if (!logScale || diffs.size() < PAIRED_MIN_PAIRS) {
+        Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
+        if (p == null) {
             return compare(baseline, candidate, better, options);
         }
-        Shift s = Welch.paired(diffs.stream().mapToDouble(Double::doubleValue).toArray(), options.confidence());
-        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), "paired-t on log ratios per round");
-        List<String> warnings = commonWarnings(baseline, candidate, s);
-        return finish(s, true, baseline, candidate, better, options, options.confidence(), warnings);
+        return paired(p, better, options, options.confidence(), "");
+    }
+
+    /** {@link #compareSequential} with pairing by round as in the paired {@code compare}. */
+    public static Comparison compareSequential(double[] baseline, int[] baselineRounds, double[] candidate,
+            int[] candidateRounds, Direction better, CompareOptions options, SequentialPlan plan) {
+        Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
+        if (p == null) {
+            return compareSequential(baseline, candidate, better, options, plan);
+        }
+        double nominal = plan.nominalConfidence(options.confidence());
+        return paired(p, better, options, nominal, sequentialNote(plan, nominal));
+    }
+
+    /** The values of the complete rounds, in round order; null when pairing does not apply. */
+    record Pairs(double[] baseline, double[] candidate, int unpaired) {
+        static Pairs of(double[] b, int[] bRounds, double[] c, int[] cRounds) {
+            if (bRounds == null || cRounds == null || bRounds.length != b.length || cRounds.length != c.length
+                    || !Robust.allPositive(b) || !Robust.allPositive(c)) {
+                return null;
+            }
+            SortedMap<Integer, List<Double>> bBy = byRound(b, bRounds);
+            Map<Integer, List<Double>> cBy = byRound(c, cRounds);
+            List<double[]> pairs = new ArrayList<>();
+            bBy.forEach((round, bs) -> {
+                List<Double> cs = cBy.get(round);
+                if (bs.size() == 1 && cs != null && cs.size() == 1) {
+                    pairs.add(new double[] {bs.getFirst(), cs.getFirst()});
+                }
+            });
+            if (pairs.size() < PAIRED_MIN_PAIRS) {
+                return null;
+            }
+            double[] pb = pairs.stream().mapToDouble(x -> x[0]).toArray();
+            double[] pc = pairs.stream().mapToDouble(x -> x[1]).toArray();
+            return new Pairs(pb, pc, b.length + c.length - 2 * pairs.size());
+        }
+
+        private static SortedMap<Integer, List<Double>> byRound(double[] v, int[] rounds) {
+            SortedMap<Integer, List<Double>> by = new TreeMap<>();
+            for (int i = 0; i < v.length; i++) {
+                if (rounds[i] >= 0) {
+                    by.computeIfAbsent(rounds[i], k -> new ArrayList<>()).add(v[i]);
+                }
+            }
+            return by;
+        }
+    }
+
+    private static Comparison paired(Pairs p, Direction better, CompareOptions options, double confidence,
+            String methodNote) {
+        double[] diffs = new double[p.baseline().length];
+        for (int i = 0; i < diffs.length; i++) {
+            diffs[i] = Math.log(p.candidate()[i]) - Math.log(p.baseline()[i]);
+        }
+        Shift s = diffs.length >= RANK_MIN_RUNS ? SignedRank.shift(diffs, confidence) : null;
+        if (s == null) {
+            s = Welch.paired(diffs, confidence);
+        }
+        String method = s.method() + " on log ratios over " + diffs.length + " rounds" + methodNote;
+        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), method);
+        List<String> warnings = commonWarnings(p.baseline(), p.candidate(), s);
+        if (p.unpaired() > 0) {
+            warnings.add(p.unpaired() + (p.unpaired() == 1 ? " run" : " runs")
+                    + " without a partner in its round (failed, or a round run twice): left out of the paired comparison");
+        }
+        return finish(s, true, p.baseline(), p.candidate(), better, options, confidence, warnings);
+    }
+
+    private static String sequentialNote(SequentialPlan plan, double nominal) {
+        return String.format(Locale.ROOT, ", sequential: Pocock over %d looks, each at %.2f%%", plan.looks(),
+                nominal * 100);
     }
 
     private static Comparison decide(double[] baseline, double[] candidate, Direction better,
@@ -133,7 +194,7 @@ public final class Comparisons {
             CompareOptions options, double confidence, List<String> warnings) {
         double baseValue;
         double candValue;
-        if (s.method().startsWith("hodges-lehmann")) {
+        if (s.method().contains("hodges-lehmann")) {
             baseValue = Robust.median(baseline);
             candValue = Robust.median(candidate);
         } else if (log) {

@@ -45,8 +45,12 @@ class StudyRunnerTest {
 
     /** A clock that advances by each fake run's wall time is not needed: 1 ms per reading is enough. */
     private static StudyRunner runner(Store store) {
+        return runner(store, 1);
+    }
+
+    private static StudyRunner runner(Store store, long noiseSeed) {
         AtomicLong nanos = new AtomicLong();
-        return new StudyRunner(new FakeExecutor(1), store, Listener.SILENT, MachineHooks.NONE, StoppingRule.STANDARD,
+        return new StudyRunner(new FakeExecutor(noiseSeed), store, Listener.SILENT, MachineHooks.NONE, StoppingRule.STANDARD,
                 () -> nanos.addAndGet(1_000_000), () -> Instant.EPOCH);
     }
 
@@ -84,7 +88,9 @@ class StudyRunnerTest {
             Outcome clear = runner(store).run(spec(options(null, 4, 12, RunOrder.RANDOMIZED, null),
                     "fake wall=1 jitter=0.5%", "fake wall=2 jitter=0.5%"), info("20260101-000000-0003"), Map.of(), null);
             assertThat(sequences(clear.result(), 0)).hasSize(4);
-            Outcome aa = runner(store).run(spec(options(null, 4, 12, RunOrder.RANDOMIZED, null),
+            // An A/A study ends worse or better in up to 5% of draws (docs/statistics.md); noise seed 1
+            // is such a draw for the paired comparison, so this one, about "unsettled", uses seed 2.
+            Outcome aa = runner(store, 2).run(spec(options(null, 4, 12, RunOrder.RANDOMIZED, null),
                     "fake wall=1 jitter=5%", "fake wall=1 jitter=5%"), info("20260101-000000-0004"), Map.of(), null);
             assertThat(sequences(aa.result(), 0)).hasSize(12);
             assertThat(aa.result().comparisons().stream().filter(c -> c.metric().equals("wall")).findFirst()

@@ -132,7 +132,7 @@ class ComparisonsTest {
     }
 
     @Test
-    void pairingNeedsSixRoundsOtherwiseUnpaired() {
+    void pairingNeedsSixCompleteRoundsOtherwiseUnpaired() {
         double[] b = around(1.0, NOISE5);
         double[] c = around(1.1, NOISE5);
         int[] rounds = {0, 1, 2, 3, 4};

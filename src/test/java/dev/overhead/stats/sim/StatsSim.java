@@ -14,7 +14,8 @@ import org.apache.commons.rng.simple.RandomSource;
 
 /**
  * Simulated A/A and A/B studies through the real engine: false-verdict rate, coverage, power.
- * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed].
+ * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
+ * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}).
  */
 public final class StatsSim {
     static final double COST = 0.03;
@@ -30,7 +31,16 @@ public final class StatsSim {
     public static void main(String[] args) {
         int studies = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 20261202L;
-        run(studies, seed, System.out);
+        String table = args.length > 2 ? args[2] : "all";
+        if (!table.equals("drift")) {
+            run(studies, seed, System.out);
+        }
+        if (table.equals("all")) {
+            System.out.println();
+        }
+        if (!table.equals("shapes")) {
+            DriftSim.run(studies, seed, System.out);
+        }
     }
 
     static void run(int studies, long seed, PrintStream out) {

@@ -41,7 +41,11 @@ public final class NativeExecutor implements Executor {
 
     /** Builds the helper if needed (a C compiler must exist), starts it and connects to it. */
     public static NativeExecutor start() throws ExecException {
-        Path binary = NativeHelper.binary();
+        return start(NativeHelper.binary());
+    }
+
+    /** Starts a given build of the helper (tests build one that counts software clocks). */
+    static NativeExecutor start(Path binary) throws ExecException {
         Path dir = null;
         Path socket = null;
         try {

@@ -39,6 +39,24 @@ static int kernel_allowed(void) {
     return allowed;
 }
 
+/* Reasons that hold for the whole machine, not for one child; remembered per counter. */
+static int machine_err[N_COUNTERS];
+
+static int machine_wide(int err) {
+    return err == ENOENT || err == EOPNOTSUPP || err == ENODEV || err == ENOSYS || err == EACCES || err == EPERM;
+}
+
+int counters_known_absent(counters_t *c) {
+    for (int i = 0; i < N_COUNTERS; i++)
+        if (!machine_err[i]) return 0;
+    for (int i = 0; i < N_COUNTERS; i++) {
+        c->fd[i] = -1;
+        c->err[i] = machine_err[i];
+        c->value[i] = c->enabled[i] = c->running[i] = 0;
+    }
+    return 1;
+}
+
 void counters_open(counters_t *c, pid_t pid) {
     for (int i = 0; i < N_COUNTERS; i++) {
         struct perf_event_attr attr;
@@ -56,6 +74,7 @@ void counters_open(counters_t *c, pid_t pid) {
         attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
         c->fd[i] = (int)syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
         c->err[i] = c->fd[i] < 0 ? errno : 0;
+        if (machine_wide(c->err[i])) machine_err[i] = c->err[i];
         c->value[i] = c->enabled[i] = c->running[i] = 0;
     }
 }

@@ -20,6 +20,10 @@ typedef struct {
 /* The name of counter i, as overhead reports it. */
 const char *counter_name(int i);
 
+/* Whether every counter failed to open before for a reason of the machine (no such event,
+ * refused): then c is filled with those reasons and the command can be started without them. */
+int counters_known_absent(counters_t *c);
+
 /* Opens the counters on pid, which must not have exec'd yet; never fails as a whole. */
 void counters_open(counters_t *c, pid_t pid);
 

@@ -1,11 +1,13 @@
 package dev.overhead.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +50,11 @@ class NativeCountersMechanismTest {
     }
 
     static ExecRequest counted(List<String> argv) {
-        return new ExecRequest(argv, Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false, true);
+        return counted(argv, Map.of(), null, null);
+    }
+
+    static ExecRequest counted(List<String> argv, Map<String, String> env, Path workDir, Duration timeout) {
+        return new ExecRequest(argv, env, workDir, timeout, new OutputPolicy.Discard(), 4096, List.of(), null, false, true);
     }
 
     @Test
@@ -70,5 +76,32 @@ class NativeCountersMechanismTest {
         ExecResult r = executor.run(counted(List.of("true")));
         assertThat(r.counters().values().get("instructions") / 1e9).isLessThan(0.01);
         assertThat(r.counters().values()).containsKeys("instructions", "cycles");
+    }
+
+    @Test
+    void theCountedStartRunsTheCommandAsTheDefaultOneDoes() throws Exception {
+        ExecResult r = executor.run(counted(List.of("sh", "-c", "echo \"$FOO\" $(pwd); exit 3"), Map.of("FOO", "bar"),
+                dir, null));
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.stdout().strip()).isEqualTo("bar " + dir.toRealPath());
+        ExecResult killed = executor.run(counted(List.of("sh", "-c", "kill -9 $$")));
+        assertThat(killed.signal()).isEqualTo(9);
+        ExecResult sleep = executor.run(counted(List.of("sleep", "0.05")));
+        assertThat(sleep.wallS()).isBetween(0.049, 0.08);
+    }
+
+    @Test
+    void theCountedStartReportsWhyTheCommandCouldNotStart() {
+        assertThatThrownBy(() -> executor.run(counted(List.of("no-such-command-overhead"))))
+                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not found: ");
+        assertThatThrownBy(() -> executor.run(counted(List.of("true"), Map.of(), dir.resolve("missing"), null)))
+                .isInstanceOf(ExecException.class).hasMessageContaining("cannot change to directory");
+    }
+
+    @Test
+    void theCountedStartTimesOut() throws Exception {
+        ExecResult r = executor.run(counted(List.of("sleep", "10"), Map.of(), null, Duration.ofMillis(200)));
+        assertThat(r.timedOut()).isTrue();
+        assertThat(r.wallS()).isBetween(0.19, 1.0);
     }
 }

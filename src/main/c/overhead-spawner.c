@@ -11,12 +11,17 @@
  * Protocol, all integers big-endian, strings are u32 length + bytes:
  *   request  'R' i64 timeout_ns(0=none) u8 output(0 discard,1 inherit,2 file) str file
  *            i32 capture u8 has_nice i32 nice u8 no_aslr u32 ncpu i32*ncpu str cwd(""=none)
- *            u32 argc str*argc u32 envc str*envc("K=V")
+ *            u32 argc str*argc u32 envc str*envc("K=V") u8 counters
  *   cancel   'C' (kills the running process group; ignored between runs)
  *   result   'R' i64 wall_ns i64 utime_us i64 stime_us i64 maxrss_kib i64 minflt i64 majflt
  *            i64 nvcsw i64 nivcsw i64 inblock i64 oublock i32 exit i32 signal(0=none)
  *            u8 timed_out str stdout_tail str stderr_tail
+ *            u8 n, then n times: str name i32 errno(0=counted) i64 value i64 time_enabled i64 time_running
  *   error    'E' str stage i32 errno str message   (the command could not be started)
+ *
+ * A request without counters is started with vfork; one with counters with fork, because the
+ * counters must be opened on the child before it execs (overhead-counters.h) — unless an earlier
+ * run found that this machine has none, so a VM without a PMU pays nothing for asking.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,6 +41,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "overhead-counters.h"
 
 #ifndef SYS_close_range
 #define SYS_close_range 436 /* the same number on every architecture (new-style syscall table) */
@@ -213,7 +220,7 @@ static void on_sigchld(int sig) {
 
 typedef struct {
     int64_t timeout_ns;
-    int output, capture, has_nice, nice, no_aslr;
+    int output, capture, has_nice, nice, no_aslr, counters;
     uint32_t ncpu, argc, envc;
     int32_t *cpus;
     char *file, *cwd, **argv, **env;
@@ -247,6 +254,7 @@ static void read_request(request_t *r) {
     r->envc = (uint32_t)read_u(4);
     r->env = calloc(r->envc + 1, sizeof *r->env);
     for (uint32_t i = 0; i < r->envc; i++) r->env[i] = read_str();
+    r->counters = (int)read_u(1);
 }
 
 static void send_error(const char *stage, int err) {
@@ -259,13 +267,22 @@ static void send_error(const char *stage, int err) {
 }
 
 /* Written by the child before it gives up; the parent reads them once vfork returns (the parent
- * is suspended until then, so no race). */
+ * is suspended until then, so no race). A forked child has its own memory, so it writes them to
+ * fail_fd instead. */
 static volatile char fail_stage;
 static volatile int fail_errno;
+static int fail_fd = -1;
 
 static void child_fail(char stage, int err) {
     fail_stage = stage;
     fail_errno = err;
+    if (fail_fd >= 0) {
+        char msg[1 + sizeof err];
+        msg[0] = stage;
+        memcpy(msg + 1, &err, sizeof err);
+        ssize_t ignored = write(fail_fd, msg, sizeof msg);
+        (void)ignored;
+    }
     _exit(127);
 }
 
@@ -292,8 +309,9 @@ static char **build_env(request_t *r) {
 }
 
 /* Runs in a vfork child: it shares the helper's memory, so it only makes system calls and writes
- * nothing but fail_* and environ (which the parent restores). */
-static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd) {
+ * nothing but fail_* and environ (which the parent restores). In a forked child (go_fd >= 0) it
+ * waits before exec until the parent has opened the counters. */
+static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd, int go_fd) {
     extern char **environ;
     setpgid(0, 0);
     struct ksigaction dfl = {0};
@@ -316,6 +334,12 @@ static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd) 
         long max = sysconf(_SC_OPEN_MAX);
         for (int fd = 3; fd < (max > 0 ? max : 65536); fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
+    if (go_fd >= 0) {
+        char go;
+        ssize_t n;
+        do n = read(go_fd, &go, 1); while (n < 0 && errno == EINTR);
+        if (n != 1) _exit(127); /* the helper is gone */
+    }
     environ = envp; /* so that execvp searches the PATH the command will have */
     execvp(r->argv[0], r->argv);
     child_fail('x', errno);
@@ -329,6 +353,52 @@ static const char *stage_name(char c) {
     case 'p': return "affinity";
     case 'a': return "personality";
     default: return "exec";
+    }
+}
+
+/* The counted start: fork, open the counters on the child, let it exec, and wait until it has
+ * (the error pipe closes on exec) or has failed (it writes stage and errno). Signals are blocked
+ * by the caller, as for vfork. */
+static pid_t spawn_counted(request_t *r, char **envp, int out_fd, int err_fd, counters_t *ctr) {
+    int go[2], failp[2];
+    if (pipe2(go, O_CLOEXEC) < 0 || pipe2(failp, O_CLOEXEC) < 0) die("overhead-spawner: pipe");
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(go[1]);
+        close(failp[0]);
+        fail_fd = failp[1];
+        child(r, envp, devnull, out_fd, err_fd, go[0]);
+    }
+    close(go[0]);
+    close(failp[1]);
+    if (pid < 0) die("overhead-spawner: fork");
+    counters_open(ctr, pid);
+    ssize_t ignored = write(go[1], "g", 1);
+    (void)ignored;
+    close(go[1]);
+    char msg[1 + sizeof(int)];
+    ssize_t n;
+    do n = read(failp[0], msg, sizeof msg); while (n < 0 && errno == EINTR);
+    close(failp[0]);
+    if (n == (ssize_t)sizeof msg) {
+        fail_stage = msg[0];
+        int err;
+        memcpy(&err, msg + 1, sizeof err);
+        fail_errno = err;
+    }
+    return pid;
+}
+
+static void put_counters(request_t *r, counters_t *ctr) {
+    if (!r->counters) { put_u(0, 1); return; }
+    counters_read(ctr);
+    put_u(N_COUNTERS, 1);
+    for (int i = 0; i < N_COUNTERS; i++) {
+        put_str(counter_name(i), strlen(counter_name(i)));
+        put_u((uint32_t)ctr->err[i], 4);
+        put_u(ctr->value[i], 8);
+        put_u(ctr->enabled[i], 8);
+        put_u(ctr->running[i], 8);
     }
 }
 
@@ -358,9 +428,15 @@ static void serve(request_t *r, int cancel_pending) {
     sigfillset(&all);
     sigprocmask(SIG_BLOCK, &all, &old);
     fail_stage = 0;
+    counters_t ctr;
     int64_t t0 = now_ns();
-    pid_t pid = vfork();
-    if (pid == 0) child(r, envp, devnull, child_out, child_err);
+    pid_t pid;
+    if (r->counters && !counters_known_absent(&ctr)) {
+        pid = spawn_counted(r, envp, child_out, child_err, &ctr);
+    } else {
+        pid = vfork();
+        if (pid == 0) child(r, envp, devnull, child_out, child_err, -1);
+    }
     environ = saved_environ;
     sigprocmask(SIG_SETMASK, &old, NULL);
     free(envp);
@@ -374,6 +450,7 @@ static void serve(request_t *r, int cancel_pending) {
         if (pipe_out) close(po[0]);
         if (pipe_err) close(pe[0]);
         if (dest >= 0) close(dest);
+        if (r->counters) counters_read(&ctr); /* closes them */
         send_error(stage_name(fail_stage), fail_errno);
         return;
     }
@@ -469,6 +546,7 @@ static void serve(request_t *r, int cancel_pending) {
     put_u((uint64_t)timed_out, 1);
     put_tail(&out);
     put_tail(&errt);
+    put_counters(r, &ctr);
     free(out.buf);
     free(errt.buf);
     if (!sock_open) exit(0);

@@ -75,7 +75,7 @@ final class ResumeCommand implements Callable<Integer> {
                 new OutputPolicy.Discard(), o.get("seed") instanceof Number n ? n.longValue() + 1 : System.nanoTime(),
                 o.get("pin") instanceof List<?> l ? l.stream().map(x -> ((Number) x).intValue()).toList() : List.of(),
                 integer(o.get("nice")), Boolean.TRUE.equals(o.get("no_aslr")),
-                Boolean.TRUE.equals(o.get("drop_caches")));
+                Boolean.TRUE.equals(o.get("drop_caches")), Boolean.TRUE.equals(o.get("counters")));
         return new StudySpec(s.info().label(), workloads, variants, options);
     }
 

@@ -104,6 +104,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the randomized order (default: from the clock).")
     Long seed;
 
+    @Option(names = "--counters", description = "Count instructions and cycles of each run where the CPU exposes them.")
+    boolean counters;
+
     @Option(names = "--fake-exec", hidden = true, description = "Measure nothing: a deterministic fake executor for tests.")
     boolean fakeExec;
 
@@ -180,6 +183,10 @@ final class RunCommand implements Callable<Integer> {
                     + variants.stream().map(Variant::name).toList());
         }
         RunOptions options = options(p, baseline);
+        if (!options.counters() && dev.overhead.model.Metrics.builtin(options.primary())
+                .filter(dev.overhead.model.Metrics.Builtin::counter).isPresent()) {
+            throw UserError.usage("--primary " + options.primary() + " is a CPU counter; add --counters to count it");
+        }
         for (Workload w : workloads) {
             boolean known = dev.overhead.model.Metrics.builtin(options.primary()).isPresent()
                     || w.metrics().stream().anyMatch(m -> m.name().equals(options.primary()));
@@ -214,7 +221,7 @@ final class RunCommand implements Callable<Integer> {
         return new RunOptions(count, min, max, first(warmup, p.warmup(), 0), budget, runOrder, prepare, limit,
                 ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()), first(primary, p.primary(), "wall"), baseline,
                 compare, outputPolicy(), seed != null ? seed : System.nanoTime(), controls.cpus(), controls.niceness(),
-                controls.noAslr, controls.dropCaches);
+                controls.noAslr, controls.dropCaches, counters);
     }
 
     private List<Variant> withSetup(List<Variant> variants) {

@@ -151,6 +151,9 @@ final class StudyExecution {
         putIf(m, "nice", o.nice());
         m.put("no_aslr", o.noAslr());
         m.put("drop_caches", o.dropCaches());
+        if (o.counters()) { // only when asked, so that studies without counters record what they did before
+            m.put("counters", true);
+        }
         return m;
     }
 

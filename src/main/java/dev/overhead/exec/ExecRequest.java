@@ -17,9 +17,17 @@ import java.util.Map;
  * @param cpus         CPUs the command may run on ({@code --pin}); empty for no restriction
  * @param nice         niceness to set in the child; null to leave it
  * @param noAslr       run with personality ADDR_NO_RANDOMIZE (like {@code setarch -R})
+ * @param counters     count the command's instructions and cycles where the CPU exposes them
+ *                     ({@link ExecResult#counters})
  */
 public record ExecRequest(List<String> argv, Map<String, String> env, Path workDir, Duration timeout,
-        OutputPolicy output, int captureBytes, List<Integer> cpus, Integer nice, boolean noAslr) {
+        OutputPolicy output, int captureBytes, List<Integer> cpus, Integer nice, boolean noAslr, boolean counters) {
+
+    /** A request without counters. */
+    public ExecRequest(List<String> argv, Map<String, String> env, Path workDir, Duration timeout,
+            OutputPolicy output, int captureBytes, List<Integer> cpus, Integer nice, boolean noAslr) {
+        this(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, false);
+    }
 
     public ExecRequest {
         argv = List.copyOf(argv);

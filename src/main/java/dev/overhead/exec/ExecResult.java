@@ -9,7 +9,22 @@ package dev.overhead.exec;
  * @param signal      the signal that ended it, null if it exited
  * @param stdout      the last {@code captureBytes} of stdout (empty unless asked)
  * @param stderrTail  the last bytes of stderr, for error messages
+ * @param counters    the CPU counters, when the request asked for them; {@link Counters#NONE} otherwise
  */
 public record ExecResult(double wallS, double userS, double sysS, long maxRssKib, boolean maxRssExact,
         long minorFaults, long majorFaults, long voluntaryCs, long involuntaryCs, long fsInBlocks,
-        long fsOutBlocks, int exitCode, Integer signal, boolean timedOut, String stdout, String stderrTail) {}
+        long fsOutBlocks, int exitCode, Integer signal, boolean timedOut, String stdout, String stderrTail,
+        Counters counters) {
+
+    public ExecResult {
+        counters = counters == null ? Counters.NONE : counters;
+    }
+
+    /** A result without counters. */
+    public ExecResult(double wallS, double userS, double sysS, long maxRssKib, boolean maxRssExact,
+            long minorFaults, long majorFaults, long voluntaryCs, long involuntaryCs, long fsInBlocks,
+            long fsOutBlocks, int exitCode, Integer signal, boolean timedOut, String stdout, String stderrTail) {
+        this(wallS, userS, sysS, maxRssKib, maxRssExact, minorFaults, majorFaults, voluntaryCs, involuntaryCs,
+                fsInBlocks, fsOutBlocks, exitCode, signal, timedOut, stdout, stderrTail, Counters.NONE);
+    }
+}

@@ -20,9 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *     sys 0. {@code true} exits 0 and {@code false} exits 1, both in 0 s.</li>
  * <li>{@code fake KEY=VALUE ...} — every figure chosen: {@code wall user sys} (seconds), {@code rss}
  *     (KiB), {@code minflt majflt vcs ivcs fsin fsout} (counts), {@code exit}, {@code signal} (exit
- *     becomes 128+N), {@code out} and {@code err} (the text written to stdout and stderr; {@code \n}
+ *     becomes 128+N), {@code instructions} and {@code cycles} (the CPU counters, returned only when
+ *     the request asks for counters; without them such a request finds the counters unavailable),
+ *     {@code out} and {@code err} (the text written to stdout and stderr; {@code \n}
  *     is a newline, {@code {wall}} the run's wall time, {@code {n}} the call number), and
- *     {@code jitter} (for example {@code 2%}: wall, user and sys are each multiplied by
+ *     {@code jitter} (for example {@code 2%}: wall, user, sys and the counters are each multiplied by
  *     1 + 0.02·z, z a standard normal drawn from the executor's seed and the call number, so
  *     repeated runs differ, yet identically every time the same calls are made).
  *     Example: {@code fake wall=1.5 user=1.2 sys=0.1 rss=2048 jitter=1% 'out=Time: {wall}'}.</li>
@@ -32,7 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *     and read as above.</li>
  * </ul>
  * The environment additions of a request count too, so an A/B study over variants that differ in
- * environment shows a real difference: {@code FAKE_SCALE=1.1} multiplies wall, user and sys,
+ * environment shows a real difference: {@code FAKE_SCALE=1.1} multiplies wall, user, sys and the counters,
  * {@code FAKE_ADD=0.05} adds seconds to the wall, {@code FAKE_RSS_ADD=512} adds KiB to peak RSS.
  * A request's timeout shorter than the wall ends the run at the timeout, as SIGTERM would (exit 143).
  * With {@code --output FILE} the out text is appended to the file; inherited output prints nothing.
@@ -104,7 +106,23 @@ public final class FakeExecutor implements Executor {
         return new ExecResult(wall, user, sys, rss, true, (long) get(kv, "minflt", request),
                 (long) get(kv, "majflt", request), (long) get(kv, "vcs", request), (long) get(kv, "ivcs", request),
                 (long) get(kv, "fsin", request), (long) get(kv, "fsout", request), exit,
-                signal > 0 ? signal : null, timedOut, last(out, request.captureBytes()), last(err, 4096));
+                signal > 0 ? signal : null, timedOut, last(out, request.captureBytes()), last(err, 4096),
+                counters(kv, scale * noise, request));
+    }
+
+    private static Counters counters(Map<String, String> kv, double factor, ExecRequest request) throws ExecException {
+        if (!request.counters()) {
+            return Counters.NONE;
+        }
+        var values = new HashMap<String, Double>();
+        for (String name : List.of("instructions", "cycles")) {
+            if (kv.containsKey(name)) {
+                values.put(name, get(kv, name, request) * factor);
+            }
+        }
+        return new Counters(values, values.isEmpty()
+                ? "hardware counters are not available here: the fake command names no instructions= or cycles="
+                : null);
     }
 
     /** How many runs this executor has answered. */

@@ -212,7 +212,13 @@ public final class FfmExecutor implements Executor {
                 micros(ru, 0) / 1e6, micros(ru, 16) / 1e6, ru.get(JAVA_LONG, 32), false,
                 ru.get(JAVA_LONG, 64), ru.get(JAVA_LONG, 72), ru.get(JAVA_LONG, 128), ru.get(JAVA_LONG, 136),
                 ru.get(JAVA_LONG, 88), ru.get(JAVA_LONG, 96), exit, signaled ? termsig : null, timedOut,
-                out.tail().toString(), errs.tail().toString());
+                out.tail().toString(), errs.tail().toString(), countersAbsent(r));
+    }
+
+    /** This executor cannot open counters before the command's exec, so it counts none. */
+    private static Counters countersAbsent(ExecRequest r) {
+        return r.counters() ? new Counters(java.util.Map.of(), "hardware counters are not counted by the FFM"
+                + " executor; the forking helper counts them, and it needs a C compiler") : Counters.NONE;
     }
 
     private static long micros(MemorySegment ru, long offset) {

@@ -11,7 +11,11 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -37,7 +41,11 @@ public final class NativeExecutor implements Executor {
 
     /** Builds the helper if needed (a C compiler must exist), starts it and connects to it. */
     public static NativeExecutor start() throws ExecException {
-        Path binary = NativeHelper.binary();
+        return start(NativeHelper.binary());
+    }
+
+    /** Starts a given build of the helper (tests build one that counts software clocks). */
+    static NativeExecutor start(Path binary) throws ExecException {
         Path dir = null;
         Path socket = null;
         try {
@@ -174,6 +182,7 @@ public final class NativeExecutor implements Executor {
             for (String a : r.argv()) str(out, a);
             out.writeInt(r.env().size());
             for (Map.Entry<String, String> e : r.env().entrySet()) str(out, e.getKey() + "=" + e.getValue());
+            out.writeByte(r.counters() ? 1 : 0);
         } catch (IOException e) {
             throw new IllegalStateException(e); // cannot happen: writing to memory
         }
@@ -202,8 +211,35 @@ public final class NativeExecutor implements Executor {
         int exit = i32(), signal = i32();
         boolean timedOut = u8() != 0;
         String stdout = string(), stderr = string();
+        Counters counters = counters();
         return new ExecResult(wallNs / 1e9, utimeUs / 1e6, stimeUs / 1e6, maxRss, true, minflt, majflt,
-                nvcsw, nivcsw, inblock, oublock, exit, signal == 0 ? null : signal, timedOut, stdout, stderr);
+                nvcsw, nivcsw, inblock, oublock, exit, signal == 0 ? null : signal, timedOut, stdout, stderr,
+                counters);
+    }
+
+    /** The counters part of a result: what was counted, and one sentence on what was not. */
+    private Counters counters() throws IOException {
+        int n = u8();
+        if (n == 0) {
+            return Counters.NONE;
+        }
+        Map<String, Double> values = new LinkedHashMap<>();
+        Map<Integer, List<String>> missing = new LinkedHashMap<>(); // by errno; -1: opened, never ran
+        for (int i = 0; i < n; i++) {
+            String name = string();
+            int errno = i32();
+            long value = i64(), enabled = i64(), running = i64();
+            OptionalDouble scaled = errno == 0 ? Counters.scaled(value, enabled, running) : OptionalDouble.empty();
+            if (scaled.isPresent()) {
+                values.put(name, scaled.getAsDouble());
+            } else {
+                missing.computeIfAbsent(errno == 0 ? -1 : errno, k -> new ArrayList<>()).add(name);
+            }
+        }
+        // One reason is enough: on one machine the counters fail together, and for the same reason.
+        String why = missing.entrySet().stream().findFirst()
+                .map(e -> Counters.unavailable(e.getValue(), values.isEmpty(), e.getKey())).orElse(null);
+        return new Counters(values, why);
     }
 
     private void fill(int n) throws IOException {

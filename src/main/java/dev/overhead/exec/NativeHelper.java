@@ -2,33 +2,39 @@ package dev.overhead.exec;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Finds or builds the forking helper from the C source that travels in the jar. The binary is cached
- * under a name made of the source's hash, so a changed source is rebuilt, and it is compiled under a
- * temporary name and renamed into place, so two processes building at once cannot see a half file.
+ * Finds or builds the forking helper from the C sources that travel in the jar. The binary is cached
+ * under a name made of the sources' hash, so a changed source is rebuilt, and it is compiled in a
+ * temporary directory and renamed into place, so two processes building at once cannot see a half file.
  */
 final class NativeHelper {
-    static final String RESOURCE = "/native/overhead-spawner.c";
+    static final String DIR = "/native/";
+    /** Every file the helper is built from; the .c files are compiled, the headers included. */
+    static final List<String> SOURCES = List.of("overhead-spawner.c", "overhead-counters.c", "overhead-counters.h");
 
     private NativeHelper() {}
 
     /** The helper binary, compiled now if this source has not been compiled before. */
     static Path binary() throws ExecException {
-        byte[] source = source();
+        Map<String, byte[]> sources = sources();
         Path dir = writable(cacheDir());
-        Path bin = dir.resolve("overhead-spawner-" + hash(source));
+        Path bin = dir.resolve("overhead-spawner-" + hash(sources));
         if (Files.isExecutable(bin)) {
             return bin;
         }
@@ -36,11 +42,15 @@ final class NativeHelper {
                 "no C compiler (cc, gcc or clang) on PATH to build the forking helper"));
         try {
             Files.createDirectories(dir);
-            Path src = Files.createTempFile(dir, "overhead-spawner-", ".c");
-            Path tmp = Path.of(src.toString().replaceFirst("\\.c$", ".tmp"));
+            Path src = Files.createTempDirectory(dir, "overhead-spawner-");
+            Path tmp = src.resolve("overhead-spawner");
             try {
-                Files.write(src, source);
-                Process p = new ProcessBuilder(cc, "-O2", "-o", tmp.toString(), src.toString())
+                List<String> command = new ArrayList<>(List.of(cc, "-O2", "-o", tmp.toString()));
+                for (var e : sources.entrySet()) {
+                    Files.write(src.resolve(e.getKey()), e.getValue());
+                    if (e.getKey().endsWith(".c")) command.add(src.resolve(e.getKey()).toString());
+                }
+                Process p = new ProcessBuilder(command)
                         .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                         .start();
                 byte[] log = p.getInputStream().readAllBytes();
@@ -52,8 +62,9 @@ final class NativeHelper {
                 Files.move(tmp, bin, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 return bin;
             } finally {
-                Files.deleteIfExists(src);
                 Files.deleteIfExists(tmp);
+                for (String name : sources.keySet()) Files.deleteIfExists(src.resolve(name));
+                Files.deleteIfExists(src);
             }
         } catch (IOException e) {
             throw new ExecException("cannot build the forking helper in " + dir + ": " + e.getMessage(), e);
@@ -74,15 +85,20 @@ final class NativeHelper {
         return Path.of(System.getProperty("java.io.tmpdir"), "overhead-" + System.getProperty("user.name"));
     }
 
-    static byte[] source() throws ExecException {
-        try (InputStream in = NativeHelper.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new ExecException("the forking helper's source " + RESOURCE + " is missing from the jar");
+    /** The helper's sources by file name, in the order of {@link #SOURCES}. */
+    static Map<String, byte[]> sources() throws ExecException {
+        Map<String, byte[]> sources = new LinkedHashMap<>();
+        for (String name : SOURCES) {
+            try (InputStream in = NativeHelper.class.getResourceAsStream(DIR + name)) {
+                if (in == null) {
+                    throw new ExecException("the forking helper's source " + DIR + name + " is missing from the jar");
+                }
+                sources.put(name, in.readAllBytes());
+            } catch (IOException e) {
+                throw new ExecException("cannot read the forking helper's source " + name + ": " + e.getMessage(), e);
             }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new ExecException("cannot read the forking helper's source: " + e.getMessage(), e);
         }
+        return sources;
     }
 
     static Path cacheDir() {
@@ -104,9 +120,17 @@ final class NativeHelper {
         return Optional.empty();
     }
 
-    private static String hash(byte[] source) {
+    /** Of every source, name and content, so that a change to any of them makes a new binary. */
+    private static String hash(Map<String, byte[]> sources) {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(source);
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (var e : sources.entrySet()) {
+                md.update(e.getKey().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+                md.update(ByteBuffer.allocate(8).putLong(e.getValue().length).flip());
+                md.update(e.getValue());
+            }
+            byte[] d = md.digest();
             return HexFormat.of().formatHex(d, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -141,9 +141,12 @@ public final class SampleCsv {
                 Math.round(f[Metrics.Builtin.FS_OUT.ordinal()]), metrics);
     }
 
-    /** Built-ins that have a field of their own in a run; {@code cpu} is derived, so it is kept as read. */
+    /**
+     * Built-ins that have a field of their own in a run; {@code cpu} is derived, so it is kept as read,
+     * and the CPU counters live in the run's metrics map.
+     */
     private static boolean storable(String metric) {
-        return Metrics.builtin(metric).filter(b -> b != Metrics.Builtin.CPU).isPresent();
+        return Metrics.builtin(metric).filter(b -> b != Metrics.Builtin.CPU && !b.counter()).isPresent();
     }
 
     private static MetricSpec spec(String metric, String better, String unit, String source, int line) {

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
-/** The built-in metric names of CONTRACT §3; all lower-is-better. */
+/**
+ * The built-in metric names of CONTRACT §3, and the CPU counters of {@code run --counters}; all
+ * lower-is-better.
+ */
 public final class Metrics {
     private Metrics() {}
 
@@ -22,7 +25,10 @@ public final class Metrics {
         VOLUNTARY_CS("voluntary_cs", "", r -> r.voluntaryCs()),
         INVOLUNTARY_CS("involuntary_cs", "", r -> r.involuntaryCs()),
         FS_IN("fs_in", "blocks", r -> r.fsInBlocks()),
-        FS_OUT("fs_out", "blocks", r -> r.fsOutBlocks());
+        FS_OUT("fs_out", "blocks", r -> r.fsOutBlocks()),
+        /** CPU counters ({@code run --counters}): kept in {@link Run#metrics()}, 0 where not counted. */
+        INSTRUCTIONS("instructions", "", r -> r.metrics().getOrDefault("instructions", 0.0)),
+        CYCLES("cycles", "", r -> r.metrics().getOrDefault("cycles", 0.0));
 
         private final String metricName;
         private final String unit;
@@ -40,6 +46,11 @@ public final class Metrics {
 
         public double extract(Run run) {
             return extractor.applyAsDouble(run);
+        }
+
+        /** A CPU counter: kept in the run's metrics map, not in a field of its own. */
+        public boolean counter() {
+            return this == INSTRUCTIONS || this == CYCLES;
         }
 
         public MetricSpec spec() {

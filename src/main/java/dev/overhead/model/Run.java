@@ -12,7 +12,8 @@ import java.util.Map;
  * @param exitCode    exit status; a signal N is recorded as 128+N with {@code signal} N
  * @param maxRssExact false where the peak RSS could not be separated from the harness's
  *                    (no forking helper): then {@code maxRssKib} is not the command's own figure
- * @param metrics     figures parsed from the command's output, by name
+ * @param metrics     figures parsed from the command's output, by name, and the CPU counters
+ *                    ({@code instructions}, {@code cycles}) where they were asked for and counted
  */
 public record Run(
         int index,

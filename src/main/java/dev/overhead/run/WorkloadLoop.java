@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -216,9 +217,15 @@ final class WorkloadLoop {
                         + workload.name() + " (pattern " + m.regex() + ")");
             }
         }
+        if (r.counters().missing() != null) {
+            runner.note(r.counters().missing());
+        }
+        // The counters sit beside the parsed figures; a parsed metric of the same name wins.
+        Map<String, Double> metrics = new HashMap<>(r.counters().values());
+        metrics.putAll(parsed);
         Run run = new Run(runs.get(v).size(), progress.nextSequence(), round, started, r.exitCode(), r.signal(),
                 r.timedOut(), r.wallS(), r.userS(), r.sysS(), r.maxRssKib(), r.maxRssExact(), r.minorFaults(),
-                r.majorFaults(), r.voluntaryCs(), r.involuntaryCs(), r.fsInBlocks(), r.fsOutBlocks(), parsed);
+                r.majorFaults(), r.voluntaryCs(), r.involuntaryCs(), r.fsInBlocks(), r.fsOutBlocks(), metrics);
         runner.store(studyId, workload.name(), variant.name(), run);
         runs.get(v).add(run);
         progress.runEnded();
@@ -247,7 +254,7 @@ final class WorkloadLoop {
 
     private ExecRequest request(Variant variant, int capture) {
         return new ExecRequest(fullCommand(variant), variant.env(), null, options.timeout(), options.output(), capture,
-                options.cpus(), options.nice(), options.noAslr());
+                options.cpus(), options.nice(), options.noAslr(), options.counters());
     }
 
     /** What is measured: the variant's prefix (a wrapper the user wrote) in front of the command. */

@@ -24,8 +24,10 @@ final class Errors implements IExecutionExceptionHandler {
             err.println("overhead: " + user.getMessage());
             return user.exitCode();
         }
-        String what = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-        err.println("overhead: " + what + (debug ? "" : " (run again with --debug for the details)"));
+        // Not a refusal we wrote: a fault of overhead's own, named as such rather than dressed as advice.
+        String what = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
+        err.println("overhead: an internal error stopped the command (" + what + ")"
+                + (debug ? "" : "; run it again with --debug for the trace, and report it"));
         return 1;
     }
 

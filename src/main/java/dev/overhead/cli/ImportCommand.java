@@ -1,10 +1,13 @@
 package dev.overhead.cli;
 
+import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.store.StudyIds;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -36,12 +39,13 @@ final class ImportCommand implements Callable<Integer> {
         try (Store store = storeOption.open()) {
             for (int i = 0; i < studies.size(); i++) {
                 StudyResult s = studies.get(i);
-                if (s.info().id() == null || s.info().id().isBlank() || store.load(s.info().id()).isPresent()) {
-                    s = new StudyResult(new dev.overhead.model.StudyInfo(dev.overhead.store.StudyIds.newId(java.time.Instant.now()),
-                            s.info().label() == null ? files.get(i).getFileName().toString() : s.info().label(),
-                            s.info().created() == null ? java.time.Instant.now() : s.info().created(),
-                            s.info().options()), s.environment(), s.workloads(), List.of(), s.warnings());
-                }
+                StudyInfo info = s.info();
+                boolean taken = info.id() == null || info.id().isBlank() || store.load(info.id()).isPresent();
+                // other tools' files may carry no date: the study is then dated by its import
+                Instant created = info.created() == null ? Instant.now() : info.created();
+                s = new StudyResult(new StudyInfo(taken ? StudyIds.newId(Instant.now()) : info.id(),
+                        info.label() == null ? files.get(i).getFileName().toString() : info.label(), created,
+                        info.options()), s.environment(), s.workloads(), List.of(), s.warnings());
                 store.importStudy(s);
                 out.println("imported " + files.get(i) + " as study " + s.info().id());
             }

@@ -10,7 +10,7 @@ import java.util.Locale;
  * One line of live progress for the run loop, as a pure function of where the study is; the loop
  * owns the terminal (carriage returns, clearing) and calls this with the terminal's width.
  *
- * <pre>[######------] hardened  run 12/40  0:42 elapsed  ~1:30 left  ±1.2%  inconclusive</pre>
+ * <pre>[######------] hardened  run 12/40  0:42 elapsed  ~1:30 left  ±1.2%  inconclusive  [-0.4%, +2.9%]</pre>
  *
  * When the width is short, the parts the eye needs least go first: the bar, then the spread, the
  * time left, the elapsed time, the variant's name.
@@ -32,6 +32,17 @@ public final class ProgressLine {
      */
     public static String render(String variant, int runIndex, int runsTotal, Duration elapsed,
             Duration estimatedLeft, double spreadPct, Verdict currentVerdict, int width, boolean ascii) {
+        return render(variant, runIndex, runsTotal, elapsed, estimatedLeft, spreadPct, currentVerdict, null, width,
+                ascii);
+    }
+
+    /**
+     * @param intervalPct the current interval of the change behind {@code currentVerdict} in percent
+     *                    ({@code [low, high]}), shown after it; null when there is none yet
+     */
+    public static String render(String variant, int runIndex, int runsTotal, Duration elapsed,
+            Duration estimatedLeft, double spreadPct, Verdict currentVerdict, double[] intervalPct, int width,
+            boolean ascii) {
         Glyphs g = new Glyphs(ascii);
         String name = g.text(variant == null ? "" : variant.replaceAll("\\s+", " "));
         String count = "run " + runIndex + (runsTotal > 0 ? "/" + runsTotal : "");
@@ -40,10 +51,15 @@ public final class ProgressLine {
         String spread = Double.isFinite(spreadPct)
                 ? g.pm() + String.format(Locale.ROOT, spreadPct >= 9.95 ? "%.0f%%" : "%.1f%%", spreadPct) : null;
         String verdict = currentVerdict == null ? null : currentVerdict.word();
+        String interval = currentVerdict == null || intervalPct == null || intervalPct.length != 2
+                || !Double.isFinite(intervalPct[0]) || !Double.isFinite(intervalPct[1]) ? null
+                : String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", intervalPct[0], intervalPct[1])
+                        .replace("-", g.minus());
 
         // Parts in order of display, and the order they are dropped in when space is short.
-        List<String> parts = new ArrayList<>(java.util.Arrays.asList(name, count, spent, left, spread, verdict));
-        int[] dropOrder = {4, 3, 2, 0, 5};
+        List<String> parts = new ArrayList<>(java.util.Arrays.asList(name, count, spent, left, spread, verdict,
+                interval));
+        int[] dropOrder = {6, 4, 3, 2, 0, 5};
         int w = Math.max(1, width);
         String line = join(parts);
         for (int i = 0; i < dropOrder.length && Glyphs.width(line) > w; i++) {

@@ -99,6 +99,20 @@ class FormattingTest {
     }
 
     @Test
+    void progressLineShowsTheCurrentIntervalAfterTheVerdictAndDropsItFirst() {
+        double[] ci = {-0.41, 2.93};
+        String wide = ProgressLine.render("hardened", 12, 40, Duration.ofSeconds(42), Duration.ofSeconds(90), 1.23,
+                Verdict.INCONCLUSIVE, ci, 120, false);
+        assertThat(wide).endsWith("±1.2%  inconclusive  [−0.4%, +2.9%]");
+        String ascii = ProgressLine.render("hardened", 12, 40, Duration.ofSeconds(42), null, Double.NaN,
+                Verdict.INCONCLUSIVE, ci, 120, true);
+        assertThat(ascii).endsWith("inconclusive  [-0.4%, +2.9%]");
+        String narrow = ProgressLine.render("hardened", 12, 40, Duration.ofSeconds(42), Duration.ofSeconds(90), 1.23,
+                Verdict.INCONCLUSIVE, ci, 70, false);
+        assertThat(narrow).doesNotContain("[−0.4%").contains("inconclusive");
+    }
+
+    @Test
     void progressLineDropsTheLeastNeededPartsWhenNarrow() {
         String line = ProgressLine.render("hardened", 12, 40, Duration.ofSeconds(42), Duration.ofSeconds(90), 1.23,
                 Verdict.WORSE, 30);

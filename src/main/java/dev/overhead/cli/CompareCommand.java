@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import dev.overhead.analysis.Analyzer;
 import dev.overhead.interop.Formats;
 import dev.overhead.model.StudyResult;
+import dev.overhead.report.ReportKeys;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
@@ -10,7 +11,9 @@ import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,9 +74,15 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         StudyResult merged = Formats.merge(studies, sources);
-        List<String> warnings = new ArrayList<>();
         if (fromStore.size() >= 2) {
-            warnings.addAll(Machine.environmentDifferences(fromStore.get(0), fromStore.get(fromStore.size() - 1)));
+            // the cross-boot case: what changed between the machines goes above the tables
+            List<String> differences = Machine.environmentDifferences(fromStore.get(0), fromStore.getLast());
+            if (!differences.isEmpty()) {
+                Map<String, Object> environment = new LinkedHashMap<>(merged.environment());
+                environment.put(ReportKeys.MACHINE_DIFFERENCES, differences);
+                merged = new StudyResult(merged.info(), environment, merged.workloads(), merged.comparisons(),
+                        merged.warnings());
+            }
         }
         if (verdict.baseline != null && !merged.variantNames().contains(verdict.baseline)) {
             throw UserError.usage("--baseline " + verdict.baseline + " names no variant; the variants are "
@@ -84,7 +93,7 @@ final class CompareCommand implements Callable<Integer> {
                     + ") in the inputs: give files or studies with at least two variants to compare");
         }
         StudyResult analysed = Analyzer.analyse(merged, verdict.baseline, verdict.compareOptions(),
-                Machine.methodFor(merged)).withWarnings(warnings);
+                Machine.methodFor(merged));
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }

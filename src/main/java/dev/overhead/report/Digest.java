@@ -60,6 +60,9 @@ record Digest(List<String> facts, List<Headline> headlines, List<Section> sectio
         if (!sf.options().isEmpty()) {
             facts.add(g.text("options: " + sf.options()));
         }
+        if (study.environment().get(ReportKeys.MACHINE_DIFFERENCES) instanceof List<?> differences) {
+            differences.forEach(d -> facts.add(g.text(String.valueOf(d))));
+        }
 
         List<Headline> headlines = new ArrayList<>();
         for (String candidate : candidates(study)) {

@@ -77,6 +77,26 @@ class CompareIT {
     }
 
     @Test
+    void theCrossBootCaseSaysHowTheMachinesDifferAboveTheTables() throws Exception {
+        for (String side : new String[] {"before", "after"}) {
+            Path json = home.resolve(side + ".json");
+            var r = overhead.run("run", "--fake-exec", "--runs", "5", "--label", side, "--format", "text",
+                    "--export-json", json.toString(), side.equals("before") ? "fake wall=1.0 jitter=1%"
+                            : "fake wall=1.1 jitter=1%");
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            var root = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(json.toFile());
+            root.putObject("environment").putObject("kernel").put("release",
+                    side.equals("before") ? "6.1.0-27-amd64" : "6.1.0-27-amd64+stackleak");
+            Files.writeString(json, JSON.writeValueAsString(root));
+            assertThat(overhead.run("import", json.toString()).exitCode()).isZero();
+        }
+        var r = overhead.run("compare", "before", "after");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String top = r.stdout().substring(0, r.stdout().indexOf("after vs before"));
+        assertThat(top).contains("kernel.release").contains("6.1.0-27-amd64+stackleak");
+    }
+
+    @Test
     void reportWritesEveryFormatOfAStoredStudy() throws Exception {
         assertThat(overhead.run("run", "--fake-exec", "--runs", "4", "--label", "formats", "sleep 1",
                 "fake wall=1.5 jitter=1%").exitCode()).isZero();

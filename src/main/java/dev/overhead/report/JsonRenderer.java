@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
@@ -12,6 +13,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Summary;
 import java.util.List;
 
 /** The JSON of CONTRACT §4 ({@code "schema": "overhead/1"}). Numbers that are not finite become null. */
@@ -38,7 +40,8 @@ public final class JsonRenderer {
         info.set("options", MAPPER.valueToTree(study.info().options()));
         root.set("environment", MAPPER.valueToTree(study.environment()));
         ArrayNode workloads = root.putArray("workloads");
-        study.workloads().forEach(w -> workloads.add(workload(w)));
+        double confidence = StudyFacts.of(study).confidence();
+        study.workloads().forEach(w -> workloads.add(workload(w, confidence)));
         ArrayNode comparisons = root.putArray("comparisons");
         study.comparisons().forEach(c -> comparisons.add(comparison(c)));
         ArrayNode warnings = root.putArray("warnings");
@@ -50,7 +53,7 @@ public final class JsonRenderer {
         }
     }
 
-    private static ObjectNode workload(WorkloadResult w) {
+    private static ObjectNode workload(WorkloadResult w, double confidence) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("name", w.name());
         strings(node.putArray("command"), w.workload().command());
@@ -66,11 +69,54 @@ public final class JsonRenderer {
             spec.put("regex", m.regex());
         }
         ArrayNode variants = node.putArray("variants");
-        w.variants().forEach(v -> variants.add(variant(v)));
+        List<MetricSpec> compared = Analyzer.metricsOf(w);
+        w.variants().forEach(v -> variants.add(variant(v, compared, confidence)));
         return node;
     }
 
-    private static ObjectNode variant(VariantResult v) {
+    /**
+     * Per variant and metric: n, mean, sd, cv, median, min, max, the t interval of the mean, the
+     * order-statistic interval of the median, outliers (run indices) and warnings (stats.Summary).
+     */
+    private static ObjectNode summaries(VariantResult v, List<MetricSpec> metrics, double confidence) {
+        ObjectNode out = MAPPER.createObjectNode();
+        for (MetricSpec m : metrics) {
+            double[] values = v.values(m);
+            if (values.length == 0) {
+                continue;
+            }
+            Summary s = Summary.of(values, confidence);
+            ObjectNode node = out.putObject(m.name());
+            node.put("n", s.n());
+            number(node, "mean", s.mean());
+            number(node, "sd", s.sd());
+            number(node, "cv", s.cv());
+            number(node, "median", s.median());
+            number(node, "min", s.min());
+            number(node, "max", s.max());
+            ArrayNode meanCi = node.putArray("mean_ci");
+            number(meanCi, s.meanLow());
+            number(meanCi, s.meanHigh());
+            ArrayNode medianCi = node.putArray("median_ci");
+            number(medianCi, s.medianLow());
+            number(medianCi, s.medianHigh());
+            ArrayNode outliers = node.putArray("outliers");
+            s.outliers().forEach(outliers::add);
+            ArrayNode warnings = node.putArray("warnings");
+            s.warnings().forEach(warnings::add);
+        }
+        return out;
+    }
+
+    private static void number(ArrayNode array, double value) {
+        if (Double.isFinite(value)) {
+            array.add(value);
+        } else {
+            array.addNull();
+        }
+    }
+
+    private static ObjectNode variant(VariantResult v, List<MetricSpec> compared, double confidence) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("name", v.name());
         node.set("env", MAPPER.valueToTree(v.variant().env()));
@@ -79,6 +125,7 @@ public final class JsonRenderer {
         strings(node.putArray("cleanup"), v.variant().cleanup());
         ArrayNode runs = node.putArray("runs");
         v.runs().forEach(r -> runs.add(run(r)));
+        node.set("summary", summaries(v, compared, confidence));
         return node;
     }
 

@@ -33,6 +33,10 @@ class JsonRendererTest {
         assertThat(run.fieldNames()).toIterable().contains("index", "sequence", "started", "exit_code", "wall_s",
                 "user_s", "sys_s", "max_rss_kib", "minor_faults", "major_faults", "voluntary_cs", "involuntary_cs",
                 "fs_in_blocks", "fs_out_blocks", "metrics");
+        JsonNode wall = root.path("workloads").get(0).path("variants").get(0).path("summary").path("wall");
+        assertThat(wall.fieldNames()).toIterable().containsExactly("n", "mean", "sd", "cv", "median", "min", "max",
+                "mean_ci", "median_ci", "outliers", "warnings");
+        assertThat(wall.path("mean_ci").get(0).asDouble()).isLessThan(wall.path("mean").asDouble());
         JsonNode c = root.path("comparisons").get(0);
         assertThat(c.fieldNames()).toIterable().contains("workload", "metric", "better", "unit", "baseline",
                 "candidate", "n_baseline", "n_candidate", "baseline_value", "candidate_value", "change_pct",

@@ -33,7 +33,12 @@ class RealMeasurementIT {
         JsonNode variants = root.path("workloads").get(0).path("variants");
         for (JsonNode run : variants.get(0).path("runs")) {
             assertThat(run.path("wall_s").asDouble()).isBetween(0.049, 0.075);
-            assertThat(run.path("max_rss_kib").asLong()).as("sleep's own peak, not the JVM's").isLessThan(8 * 1024);
+            if (run.path("max_rss_exact").asBoolean()) {
+                assertThat(run.path("max_rss_kib").asLong()).as("sleep's own peak, not the JVM's")
+                        .isLessThan(8 * 1024);
+            } else { // no C compiler: the FFM fallback, whose peak is the JVM's, must say so
+                assertThat(root.path("warnings").toString()).contains("max_rss is not the command's own");
+            }
         }
         for (JsonNode run : variants.get(1).path("runs")) {
             assertThat(run.path("wall_s").asDouble()).isBetween(0.099, 0.125);

@@ -183,6 +183,9 @@ final class RunCommand implements Callable<Integer> {
                     + variants.stream().map(Variant::name).toList());
         }
         RunOptions options = options(p, baseline);
+        if (verdict.failIfWorse == null && p.failIfWorsePct() != null) {
+            verdict.failIfWorse = p.failIfWorsePct() + "%"; // the plan's, unless the command line says otherwise
+        }
         if (!options.counters() && dev.overhead.model.Metrics.builtin(options.primary())
                 .filter(dev.overhead.model.Metrics.Builtin::counter).isPresent()) {
             throw UserError.usage("--primary " + options.primary() + " is a CPU counter; add --counters to count it");
@@ -221,7 +224,7 @@ final class RunCommand implements Callable<Integer> {
         return new RunOptions(count, min, max, first(warmup, p.warmup(), 0), budget, runOrder, prepare, limit,
                 ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()), first(primary, p.primary(), "wall"), baseline,
                 compare, outputPolicy(), seed != null ? seed : System.nanoTime(), controls.cpus(), controls.niceness(),
-                controls.noAslr, controls.dropCaches, counters);
+                controls.noAslr, controls.dropCaches, counters || Boolean.TRUE.equals(p.counters()));
     }
 
     private List<Variant> withSetup(List<Variant> variants) {

@@ -20,13 +20,22 @@ import java.util.Map;
  * @param timeout       a run that takes longer is killed
  * @param shell         run commands through {@code /bin/sh -c}
  * @param failIfWorsePct exit 3 when a comparison is worse by more than this
+ * @param counters      count instructions and cycles of each run where the CPU exposes them
  */
 public record PlanOptions(Integer runs, Integer warmup, Integer minRuns, Integer maxRuns, Duration timeBudget,
         RunOrder order, Double thresholdPct, Double confidence, String primary, Duration timeout, Boolean shell,
-        Boolean ignoreFailure, Double failIfWorsePct) {
+        Boolean ignoreFailure, Double failIfWorsePct, Boolean counters) {
 
     public static final PlanOptions NONE =
-            new PlanOptions(null, null, null, null, null, null, null, null, null, null, null, null, null);
+            new PlanOptions(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+
+    /** The options without a say on CPU counters. */
+    public PlanOptions(Integer runs, Integer warmup, Integer minRuns, Integer maxRuns, Duration timeBudget,
+            RunOrder order, Double thresholdPct, Double confidence, String primary, Duration timeout, Boolean shell,
+            Boolean ignoreFailure, Double failIfWorsePct) {
+        this(runs, warmup, minRuns, maxRuns, timeBudget, order, thresholdPct, confidence, primary, timeout, shell,
+                ignoreFailure, failIfWorsePct, null);
+    }
 
     /** These options with every field that {@code cli} sets replaced by the command line's value. */
     public PlanOptions overriddenBy(PlanOptions cli) {
@@ -46,7 +55,8 @@ public record PlanOptions(Integer runs, Integer warmup, Integer minRuns, Integer
                 or(cli.timeout, timeout),
                 or(cli.shell, shell),
                 or(cli.ignoreFailure, ignoreFailure),
-                or(cli.failIfWorsePct, failIfWorsePct));
+                or(cli.failIfWorsePct, failIfWorsePct),
+                or(cli.counters, counters));
     }
 
     private static <T> T or(T first, T second) {
@@ -69,6 +79,7 @@ public record PlanOptions(Integer runs, Integer warmup, Integer minRuns, Integer
         put(m, "shell", shell);
         put(m, "ignore_failure", ignoreFailure);
         put(m, "fail_if_worse", failIfWorsePct == null ? null : failIfWorsePct + "%");
+        put(m, "counters", counters);
         return m;
     }
 

@@ -25,7 +25,8 @@ import java.util.Set;
  */
 public final class PlanReader {
     static final List<String> KEYS = List.of("name", "runs", "time_budget", "order", "threshold", "confidence",
-            "primary", "timeout", "shell", "ignore_failure", "fail_if_worse", "workloads", "variants", "baseline");
+            "primary", "timeout", "shell", "ignore_failure", "fail_if_worse", "counters", "workloads", "variants",
+            "baseline");
     static final List<String> RUNS_KEYS = List.of("count", "warmup", "min", "max");
     static final List<String> VARIANT_KEYS = List.of("name", "env", "prefix", "setup", "cleanup");
 
@@ -123,7 +124,9 @@ public final class PlanReader {
                 PlanNodes.optional(m, "shell") == null ? null : nodes.bool(PlanNodes.optional(m, "shell"), "shell"),
                 PlanNodes.optional(m, "ignore_failure") == null ? null
                         : nodes.bool(PlanNodes.optional(m, "ignore_failure"), "ignore_failure"),
-                optional(m, "fail_if_worse", Percentages::parse));
+                optional(m, "fail_if_worse", Percentages::parse),
+                PlanNodes.optional(m, "counters") == null ? null
+                        : nodes.bool(PlanNodes.optional(m, "counters"), "counters"));
     }
 
     private Integer optionalCount(Mapping m, String key, int min) throws PlanException {

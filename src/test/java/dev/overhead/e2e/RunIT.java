@@ -190,6 +190,28 @@ class RunIT {
     }
 
     @Test
+    void aPlanCanAskForCountersAndAnExitCodeWhenWorse() throws Exception {
+        Path plan = home.resolve("gate.yaml");
+        java.nio.file.Files.writeString(plan, """
+                runs: {count: 5}
+                fail_if_worse: 5%
+                counters: true
+                workloads:
+                  - name: job
+                    command: [fake, "wall=1", "instructions=1000000", "jitter=1%"]
+                variants:
+                  - name: before
+                  - name: after
+                    env: {FAKE_SCALE: "1.2"}
+                """);
+        var r = overhead.run("run", "--fake-exec", "--plan", plan.toString(), "--format", "json");
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(3);
+        JsonNode root = JSON.readTree(r.stdout());
+        assertThat(verdict(root, "instructions", "after")).isEqualTo("worse");
+        assertThat(root.path("study").path("options").path("counters").asBoolean()).isTrue();
+    }
+
+    @Test
     void aBrokenPlanIsRefusedWithFileLineAndColumn() throws Exception {
         Path plan = home.resolve("broken.yaml");
         java.nio.file.Files.writeString(plan, "workloads:\n  - name: x\n    comand: [true]\n");

@@ -6,27 +6,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code compare}, {@code report} and {@code import} end to end through the real launcher. */
 class CompareIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    Path home;
-
-    Launcher overhead;
-
-    @BeforeEach
-    void setUp() {
-        overhead = new Launcher(home);
-    }
+    @RegisterExtension
+    final Launcher overhead = new Launcher();
 
     @Test
     void sampleCsvIsComparedWithTheDirectionItStates() throws Exception {
-        Path csv = home.resolve("dbench.csv");
+        Path csv = overhead.home().resolve("dbench.csv");
         Files.writeString(csv, """
                 workload,variant,metric,value,better,unit
                 dbench,base,throughput,100.1,higher,MB/s
@@ -48,7 +40,7 @@ class CompareIT {
 
     @Test
     void aBrokenCsvRowIsRefusedWithItsLineNumber() throws Exception {
-        Path csv = home.resolve("bad.csv");
+        Path csv = overhead.home().resolve("bad.csv");
         Files.writeString(csv, "workload,variant,metric,value\nw,a,wall,1.0\nw,b,wall,abc\n");
         var r = overhead.run("compare", csv.toString());
         assertThat(r.exitCode()).isEqualTo(1);
@@ -79,7 +71,7 @@ class CompareIT {
     @Test
     void theCrossBootCaseSaysHowTheMachinesDifferAboveTheTables() throws Exception {
         for (String side : new String[] {"before", "after"}) {
-            Path json = home.resolve(side + ".json");
+            Path json = overhead.home().resolve(side + ".json");
             var r = overhead.run("run", "--fake-exec", "--runs", "5", "--label", side, "--format", "text",
                     "--export-json", json.toString(), side.equals("before") ? "fake wall=1.0 jitter=1%"
                             : "fake wall=1.1 jitter=1%");
@@ -107,7 +99,7 @@ class CompareIT {
         assertThat(overhead.run("report", "--format", "markdown", "formats").stdout()).contains("| ");
         assertThat(overhead.run("report", "--format", "csv", "formats").stdout()).startsWith("study");
         assertThat(overhead.run("report", "--format", "html", "formats").stdout()).contains("<html");
-        Path json = home.resolve("out.json");
+        Path json = overhead.home().resolve("out.json");
         var exported = overhead.run("report", "--format", "text", "--export-json", json.toString(), "formats");
         assertThat(exported.exitCode()).isZero();
         var again = overhead.run("compare", "--format", "json", json.toString());
@@ -117,7 +109,7 @@ class CompareIT {
 
     @Test
     void aFileOfNoKnownFormatIsRefusedNamingTheFormats() throws Exception {
-        Path junk = home.resolve("junk.txt");
+        Path junk = overhead.home().resolve("junk.txt");
         Files.writeString(junk, "hello\n");
         var r = overhead.run("compare", junk.toString());
         assertThat(r.exitCode()).isEqualTo(1);

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overhead.exec.HardwareCounters;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code overhead run --counters} end to end: counted on the fake executor, absent on this VM. */
 class CountersIT {
@@ -17,15 +15,8 @@ class CountersIT {
     private static final String BASE = "fake wall=1 instructions=1000000 jitter=1%";
     private static final String MORE = "fake wall=1 instructions=1200000 jitter=1%";
 
-    @TempDir
-    Path home;
-
-    Launcher overhead;
-
-    @BeforeEach
-    void setUp() {
-        overhead = new Launcher(home);
-    }
+    @RegisterExtension
+    final Launcher overhead = new Launcher();
 
     @Test
     void moreInstructionsAreWorseAndTheRunsKeepTheirCounts() throws Exception {

@@ -8,9 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** Runs the real {@code ./overhead} launcher, as a user would, with its own store and working folder. */
-final class Launcher {
+/**
+ * Runs the real {@code ./overhead} launcher, as a user would, with its own store and working folder:
+ * register it with {@code @RegisterExtension} and every test gets a fresh home.
+ */
+final class Launcher implements BeforeEachCallback, AfterEachCallback {
     static final Path ROOT = Path.of(System.getProperty("overhead.project.root", ".")).toAbsolutePath();
 
     record Result(int exitCode, String stdout, String stderr) {
@@ -20,10 +26,20 @@ final class Launcher {
         }
     }
 
-    private final Path home;
+    private Path home;
 
-    Launcher(Path home) {
-        this.home = home;
+    Launcher() {}
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        home = Files.createTempDirectory("overhead-e2e-");
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        try (var paths = Files.walk(home)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 
     Path home() {

@@ -7,15 +7,15 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The README's examples that need nothing from outside (its files, this machine) run as written,
  * so the documentation cannot rot (STYLE.md §13, benchstat's doc_test.go).
  */
 class ReadmeIT {
-    @TempDir
-    java.nio.file.Path home;
+    @RegisterExtension
+    final Launcher overhead = new Launcher();
 
     @Test
     void selfContainedExamplesRunAsWritten() throws Exception {
@@ -28,7 +28,6 @@ class ReadmeIT {
             }
         }
         assertThat(examples).as("README examples found").hasSizeGreaterThanOrEqualTo(3);
-        Launcher overhead = new Launcher(home);
         for (String example : examples) {
             List<String> words = ShellWords.split(example);
             List<String> args = new ArrayList<>();

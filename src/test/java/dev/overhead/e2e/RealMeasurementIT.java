@@ -7,23 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The real executor through the real launcher: short commands only (long ones belong in bench/). */
 class RealMeasurementIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    Path home;
-
-    Launcher overhead;
-
-    @BeforeEach
-    void setUp() {
-        overhead = new Launcher(home);
-    }
+    @RegisterExtension
+    final Launcher overhead = new Launcher();
 
     @Test
     void twoSleepsGiveTheirDurationsAndTheLongerIsWorse() throws Exception {
@@ -66,7 +58,7 @@ class RealMeasurementIT {
 
     @Test
     void pinningAndNoAslrReachTheMeasuredCommand() throws Exception {
-        Path output = home.resolve("child.txt");
+        Path output = overhead.home().resolve("child.txt");
         var r = overhead.run("run", "--runs", "2", "--pin", "0", "--no-aslr", "--output", output.toString(),
                 "--shell", "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality");
         assertThat(r.exitCode()).as(r.toString()).isZero();
@@ -80,8 +72,8 @@ class RealMeasurementIT {
         var r = overhead.run("demo", "--time-budget", "6s");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.stdout()).contains("hardened").contains("glibc");
-        assertThat(Files.readString(home.resolve("overhead-demo/report.html"))).contains("<html");
-        assertThat(JSON.readTree(home.resolve("overhead-demo/result.json").toFile()).path("comparisons").size())
+        assertThat(Files.readString(overhead.home().resolve("overhead-demo/report.html"))).contains("<html");
+        assertThat(JSON.readTree(overhead.home().resolve("overhead-demo/result.json").toFile()).path("comparisons").size())
                 .isGreaterThan(0);
         assertThat(r.stderr()).contains("report.html");
     }

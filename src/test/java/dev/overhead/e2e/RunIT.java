@@ -5,23 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code overhead run} end to end through the real launcher, on the fake executor (exact figures). */
 class RunIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    Path home;
-
-    Launcher overhead;
-
-    @BeforeEach
-    void setUp() {
-        overhead = new Launcher(home);
-    }
+    @RegisterExtension
+    final Launcher overhead = new Launcher();
 
     @Test
     void slowerCommandIsWorseOnWallAndTheJsonFollowsTheContract() throws Exception {
@@ -167,7 +159,7 @@ class RunIT {
 
     @Test
     void aPlanRunsEveryParameterCombinationAgainstEveryVariant() throws Exception {
-        Path plan = home.resolve("study.yaml");
+        Path plan = overhead.home().resolve("study.yaml");
         java.nio.file.Files.writeString(plan, """
                 name: planned
                 runs: {count: 4}
@@ -191,7 +183,7 @@ class RunIT {
 
     @Test
     void aPlanCanAskForCountersAndAnExitCodeWhenWorse() throws Exception {
-        Path plan = home.resolve("gate.yaml");
+        Path plan = overhead.home().resolve("gate.yaml");
         java.nio.file.Files.writeString(plan, """
                 runs: {count: 5}
                 fail_if_worse: 5%
@@ -213,7 +205,7 @@ class RunIT {
 
     @Test
     void aBrokenPlanIsRefusedWithFileLineAndColumn() throws Exception {
-        Path plan = home.resolve("broken.yaml");
+        Path plan = overhead.home().resolve("broken.yaml");
         java.nio.file.Files.writeString(plan, "workloads:\n  - name: x\n    comand: [true]\n");
         var r = overhead.run("run", "--plan", plan.toString());
         assertThat(r.exitCode()).isEqualTo(2);

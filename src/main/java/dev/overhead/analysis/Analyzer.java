@@ -14,6 +14,7 @@ import dev.overhead.stats.Direction;
 import dev.overhead.stats.GeoMean;
 import dev.overhead.stats.PValues;
 import dev.overhead.stats.RunSequence;
+import dev.overhead.stats.SequentialPlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,6 +66,16 @@ public final class Analyzer {
 
     public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options,
             Method method) {
+        return compare(study, baseline, options, method, options);
+    }
+
+    /**
+     * @param overallOptions what the geometric mean over workloads is judged with: for an adaptive
+     *                       study, the per-look confidence of its sequential plan, so that row keeps
+     *                       the same promise as the others
+     */
+    public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options,
+            Method method, CompareOptions overallOptions) {
         List<ComparisonRow> rows = new ArrayList<>();
         boolean roundsShared = !merged(study);
         for (WorkloadResult workload : study.workloads()) {
@@ -91,7 +102,7 @@ public final class Analyzer {
                 }
             }
         }
-        rows.addAll(overall(study, rows, baseline, options));
+        rows.addAll(overall(study, rows, baseline, overallOptions));
         return rows;
     }
 
@@ -192,8 +203,19 @@ public final class Analyzer {
 
     /** The study with its comparisons and its warm-up and drift notes. */
     public static StudyResult analyse(StudyResult study, String baseline, CompareOptions options, Method method) {
+        return analyse(study, baseline, options, method, options);
+    }
+
+    public static StudyResult analyse(StudyResult study, String baseline, CompareOptions options, Method method,
+            CompareOptions overallOptions) {
         Object primary = study.info().options().get("primary");
-        return study.withComparisons(compare(study, baseline, options, method),
+        return study.withComparisons(compare(study, baseline, options, method, overallOptions),
                 sequenceWarnings(study, primary instanceof String p ? p : "wall"));
+    }
+
+    /** The options of a comparison that is one look of a sequential plan (null: a fixed number of runs). */
+    public static CompareOptions perLook(CompareOptions options, SequentialPlan plan) {
+        return plan == null ? options
+                : new CompareOptions(plan.nominalConfidence(options.confidence()), options.thresholdPct());
     }
 }

@@ -1,6 +1,5 @@
 package dev.overhead.cli;
 
-import dev.overhead.analysis.Analyzer;
 import dev.overhead.interop.Formats;
 import dev.overhead.model.StudyResult;
 import dev.overhead.report.ReportKeys;
@@ -92,8 +91,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new UserError(1, "there is only one variant (" + merged.variantNames()
                     + ") in the inputs: give files or studies with at least two variants to compare");
         }
-        StudyResult analysed = Analyzer.analyse(merged, verdict.baseline, verdict.compareOptions(),
-                Machine.methodFor(merged));
+        StudyResult analysed = Machine.analyse(merged, verdict.baseline, verdict.compareOptions());
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }

@@ -6,6 +6,7 @@ import dev.overhead.model.Variant;
 import dev.overhead.run.MachineHooks;
 import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
+import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.SequentialPlan;
 import dev.overhead.sysinfo.ControlException;
@@ -76,14 +77,28 @@ final class Machine {
         };
     }
 
-    /** The method a stored or imported study is judged with: sequential if it stopped adaptively. */
-    static Analyzer.Method methodFor(StudyResult study) {
+    /** The sequential plan a stored study stopped adaptively under, or null for a fixed number of runs. */
+    static SequentialPlan planOf(StudyResult study) {
         Map<String, Object> o = study.info().options();
         if (!o.containsKey("runs") && o.get("min_runs") instanceof Number min && o.get("max_runs") instanceof Number max) {
-            SequentialPlan plan = new SequentialPlan(min.intValue(), max.intValue());
+            return new SequentialPlan(min.intValue(), max.intValue());
+        }
+        return null;
+    }
+
+    /** The method a stored or imported study is judged with: sequential if it stopped adaptively. */
+    static Analyzer.Method methodFor(StudyResult study) {
+        SequentialPlan plan = planOf(study);
+        if (plan != null) {
             return (b, br, c, cr, d, opts) -> Comparisons.compareSequential(b, br, c, cr, d, opts, plan);
         }
         return Comparisons::compare;
+    }
+
+    /** A stored study judged again, every row (the overall geometric mean too) as it was run. */
+    static StudyResult analyse(StudyResult study, String baseline, CompareOptions options) {
+        return Analyzer.analyse(study, baseline, options, methodFor(study),
+                Analyzer.perLook(options, planOf(study)));
     }
 
     /** What differs between the machines of two studies (the cross-boot case), as sentences. */

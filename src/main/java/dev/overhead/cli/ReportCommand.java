@@ -1,6 +1,5 @@
 package dev.overhead.cli;
 
-import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.StudyResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,8 +30,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Outputs.format(outputs.format);
         StudyResult result = StudyLoading.load(storeOption, study);
-        StudyResult analysed = Analyzer.analyse(result, verdict.baseline, verdict.compareOptions(),
-                Machine.methodFor(result));
+        StudyResult analysed = Machine.analyse(result, verdict.baseline, verdict.compareOptions());
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }

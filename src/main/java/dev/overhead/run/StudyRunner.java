@@ -12,6 +12,8 @@ import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
+import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.SequentialPlan;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import java.time.Duration;
@@ -95,7 +97,10 @@ public final class StudyRunner {
         Outcome.State state = cancelled ? Outcome.State.INTERRUPTED : Outcome.State.DONE;
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
         Analyzer.Method method = (b, br, c, cr, d, o) -> rule.compare(b, br, c, cr, d, o, spec.options());
-        StudyResult analysed = Analyzer.analyse(raw, spec.options().baseline(), spec.options().compare(), method);
+        RunOptions o = spec.options();
+        CompareOptions overall = Analyzer.perLook(o.compare(),
+                o.adaptive() ? new SequentialPlan(o.minRuns(), o.maxRuns()) : null);
+        StudyResult analysed = Analyzer.analyse(raw, o.baseline(), o.compare(), method, overall);
         store.finish(info.id(), state.word(), analysed.warnings());
         return new Outcome(analysed, state);
     }

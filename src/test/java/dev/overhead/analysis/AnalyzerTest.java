@@ -103,6 +103,28 @@ class AnalyzerTest {
     }
 
     @Test
+    void anAdaptiveStudysOverallRowIsJudgedAtThePerLookConfidence() {
+        double[] a1 = {1, 1.02, 0.98, 1.0, 1.01};
+        double[] b1 = {1.05, 1.07, 1.03, 1.06, 1.04};
+        double[] a2 = {2, 2.04, 1.96, 2.0, 2.02};
+        double[] b2 = {2.1, 2.14, 2.06, 2.1, 2.12};
+        StudyResult s = study(workload("w1", variant("a", a1, true), variant("b", b1, true)),
+                workload("w2", variant("a", a2, true), variant("b", b2, true)));
+        var plan = new dev.overhead.stats.SequentialPlan(5, 50);
+        CompareOptions perLook = Analyzer.perLook(CompareOptions.DEFAULT, plan);
+        assertThat(perLook.confidence()).isGreaterThan(0.95);
+        ComparisonRow fixed = Analyzer.compare(s, null, CompareOptions.DEFAULT).stream()
+                .filter(r -> r.overall() && r.metric().equals("wall")).findFirst().orElseThrow();
+        ComparisonRow adaptive = Analyzer.compare(s, null, CompareOptions.DEFAULT, Comparisons::compare, perLook)
+                .stream().filter(r -> r.overall() && r.metric().equals("wall")).findFirst().orElseThrow();
+        double fixedWidth = fixed.comparison().ciHighPct() - fixed.comparison().ciLowPct();
+        double adaptiveWidth = adaptive.comparison().ciHighPct() - adaptive.comparison().ciLowPct();
+        assertThat(adaptiveWidth).isGreaterThan(fixedWidth);
+        assertThat(adaptive.comparison().changePct()).isEqualTo(fixed.comparison().changePct());
+        assertThat(Analyzer.perLook(CompareOptions.DEFAULT, null)).isEqualTo(CompareOptions.DEFAULT);
+    }
+
+    @Test
     void oneWorkloadHasNoOverallRow() {
         StudyResult s = study(workload("w", variant("a", new double[] {1, 1.1, 0.9}, true),
                 variant("b", new double[] {1, 1.2, 1.0}, true)));

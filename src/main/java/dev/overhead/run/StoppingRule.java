@@ -17,9 +17,6 @@ public interface StoppingRule {
     Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate, int[] candidateRounds,
             Direction better, CompareOptions options, RunOptions runOptions);
 
-    /** The ordinary comparison, right only when the number of runs was fixed in advance. */
-    StoppingRule FIXED = (b, br, c, cr, d, o, r) -> Comparisons.compare(b, br, c, cr, d, o);
-
     /**
      * Adaptive studies look at their data after every round, so their intervals are widened for
      * the planned looks (stats' sequential plan); fixed ones use the ordinary comparison.

@@ -56,12 +56,7 @@ class CompareIT {
         var r = overhead.run("compare", "--format", "json", "before", "after");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
-        JsonNode wall = null;
-        for (JsonNode c : root.path("comparisons")) {
-            if (c.path("metric").asText().equals("wall")) {
-                wall = c;
-            }
-        }
+        JsonNode wall = Launcher.comparison(root, "wall", null);
         assertThat(wall).isNotNull();
         assertThat(wall.path("baseline").asText()).isEqualTo("before");
         assertThat(wall.path("candidate").asText()).isEqualTo("after");

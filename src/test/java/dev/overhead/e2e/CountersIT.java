@@ -24,8 +24,8 @@ class CountersIT {
                 BASE, MORE);
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
-        assertThat(RunIT.verdict(root, "instructions", MORE)).isEqualTo("worse");
-        assertThat(RunIT.verdict(root, "wall", MORE)).isNotEqualTo("worse");
+        assertThat(Launcher.verdict(root, "instructions", MORE)).isEqualTo("worse");
+        assertThat(Launcher.verdict(root, "wall", MORE)).isNotEqualTo("worse");
         JsonNode run = root.path("workloads").get(0).path("variants").get(0).path("runs").get(0);
         assertThat(run.path("metrics").path("instructions").asDouble()).isBetween(0.95e6, 1.05e6);
         assertThat(root.path("study").path("options").path("counters").asBoolean()).isTrue();
@@ -37,7 +37,7 @@ class CountersIT {
         var r = overhead.run("run", "--fake-exec", "--runs", "4", "--format", "json", BASE, MORE);
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
-        assertThat(RunIT.verdict(root, "instructions", MORE)).isNull();
+        assertThat(Launcher.verdict(root, "instructions", MORE)).isNull();
         assertThat(root.path("study").path("options").has("counters")).isFalse();
     }
 
@@ -53,8 +53,8 @@ class CountersIT {
                 assertThat(run.path("wall_s").asDouble()).isGreaterThan(0.009);
             }
         }
-        assertThat(RunIT.verdict(root, "instructions", "sleep 0.02")).isNull();
-        assertThat(RunIT.verdict(root, "wall", "sleep 0.02")).isNotNull();
+        assertThat(Launcher.verdict(root, "instructions", "sleep 0.02")).isNull();
+        assertThat(Launcher.verdict(root, "wall", "sleep 0.02")).isNotNull();
         long warnings = 0;
         for (JsonNode w : root.path("warnings")) {
             if (w.asText().startsWith("hardware counters are not available here: perf_event_open")) warnings++;

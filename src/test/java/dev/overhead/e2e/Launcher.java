@@ -77,4 +77,22 @@ final class Launcher implements BeforeEachCallback, AfterEachCallback {
                     Files.readString(err, StandardCharsets.UTF_8));
         }
     }
+
+    /** The comparison of {@code metric} for {@code candidate} (any candidate when null) in overhead's JSON. */
+    static com.fasterxml.jackson.databind.JsonNode comparison(com.fasterxml.jackson.databind.JsonNode root,
+            String metric, String candidate) {
+        for (var c : root.path("comparisons")) {
+            if (c.path("metric").asText().equals(metric)
+                    && (candidate == null || c.path("candidate").asText().equals(candidate))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** The verdict word of that comparison, or null when there is none. */
+    static String verdict(com.fasterxml.jackson.databind.JsonNode root, String metric, String candidate) {
+        var c = comparison(root, metric, candidate);
+        return c == null ? null : c.path("verdict").asText();
+    }
 }

@@ -35,7 +35,7 @@ class RealMeasurementIT {
         for (JsonNode run : variants.get(1).path("runs")) {
             assertThat(run.path("wall_s").asDouble()).isBetween(0.099, 0.125);
         }
-        assertThat(RunIT.verdict(root, "wall", "sleep 0.1")).isEqualTo("worse");
+        assertThat(Launcher.verdict(root, "wall", "sleep 0.1")).isEqualTo("worse");
         assertThat(root.path("environment").path("kernel").path("release").asText()).isNotEmpty();
     }
 

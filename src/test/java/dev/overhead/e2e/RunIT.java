@@ -27,12 +27,7 @@ class RunIT {
         assertThat(variants).hasSize(2);
         assertThat(variants.get(0).path("runs")).hasSize(6);
         assertThat(variants.get(1).path("runs")).hasSize(6);
-        JsonNode wall = null;
-        for (JsonNode c : root.path("comparisons")) {
-            if (c.path("metric").asText().equals("wall")) {
-                wall = c;
-            }
-        }
+        JsonNode wall = Launcher.comparison(root, "wall", null);
         assertThat(wall).as("a wall comparison").isNotNull();
         assertThat(wall.path("verdict").asText()).isEqualTo("worse");
         assertThat(wall.path("change_pct").asDouble()).isBetween(15.0, 25.0);
@@ -60,7 +55,7 @@ class RunIT {
         var r = overhead.run("run", "--fake-exec", "--runs", "3", "--format", "json", "-n", "short", "-n", "long",
                 "sleep 1", "sleep 2");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(verdict(JSON.readTree(r.stdout()), "wall", "long")).isEqualTo("worse");
+        assertThat(Launcher.verdict(JSON.readTree(r.stdout()), "wall", "long")).isEqualTo("worse");
         var tooMany = overhead.run("run", "--fake-exec", "-n", "a", "-n", "b", "-n", "c", "sleep 1", "sleep 2");
         assertThat(tooMany.exitCode()).isEqualTo(2);
         assertThat(tooMany.stderr()).contains("--name");
@@ -87,8 +82,8 @@ class RunIT {
         JsonNode variants = root.path("workloads").get(0).path("variants");
         assertThat(variants.get(1).path("env").path("FAKE_SCALE").asText()).isEqualTo("1.5");
         assertThat(variants.get(2).path("prefix").get(0).asText()).isEqualTo("fakewrap");
-        assertThat(verdict(root, "wall", "scaled")).isEqualTo("worse");
-        assertThat(verdict(root, "wall", "wrapped")).isEqualTo("worse");
+        assertThat(Launcher.verdict(root, "wall", "scaled")).isEqualTo("worse");
+        assertThat(Launcher.verdict(root, "wall", "wrapped")).isEqualTo("worse");
     }
 
     @Test
@@ -152,9 +147,9 @@ class RunIT {
         JsonNode root = JSON.readTree(r.stdout());
         assertThat(root.path("workloads").get(0).path("variants").get(0).path("runs").get(0).path("metrics")
                 .path("throughput").asDouble()).isBetween(0.9, 1.1);
-        assertThat(verdict(root, "throughput", "fake wall=0.8 jitter=1% 'out=rate {wall}'"))
+        assertThat(Launcher.verdict(root, "throughput", "fake wall=0.8 jitter=1% 'out=rate {wall}'"))
                 .as("less throughput is worse").isEqualTo("worse");
-        assertThat(verdict(root, "wall", "fake wall=0.8 jitter=1% 'out=rate {wall}'")).isEqualTo("better");
+        assertThat(Launcher.verdict(root, "wall", "fake wall=0.8 jitter=1% 'out=rate {wall}'")).isEqualTo("better");
     }
 
     @Test
@@ -178,7 +173,7 @@ class RunIT {
         assertThat(root.path("study").path("label").asText()).isEqualTo("planned");
         assertThat(root.path("workloads")).hasSize(2);
         assertThat(root.path("workloads").get(0).path("parameters").path("w").asText()).isEqualTo("0.5");
-        assertThat(verdict(root, "wall", "slower")).isEqualTo("worse");
+        assertThat(Launcher.verdict(root, "wall", "slower")).isEqualTo("worse");
     }
 
     @Test
@@ -199,7 +194,7 @@ class RunIT {
         var r = overhead.run("run", "--fake-exec", "--plan", plan.toString(), "--format", "json");
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(3);
         JsonNode root = JSON.readTree(r.stdout());
-        assertThat(verdict(root, "instructions", "after")).isEqualTo("worse");
+        assertThat(Launcher.verdict(root, "instructions", "after")).isEqualTo("worse");
         assertThat(root.path("study").path("options").path("counters").asBoolean()).isTrue();
     }
 
@@ -210,14 +205,5 @@ class RunIT {
         var r = overhead.run("run", "--plan", plan.toString());
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.stderr()).contains("broken.yaml:3:").contains("comand").doesNotContain("\tat ");
-    }
-
-    static String verdict(JsonNode root, String metric, String candidate) {
-        for (JsonNode c : root.path("comparisons")) {
-            if (c.path("metric").asText().equals(metric) && c.path("candidate").asText().equals(candidate)) {
-                return c.path("verdict").asText();
-            }
-        }
-        return null;
     }
 }

@@ -38,10 +38,12 @@ public final class Analyzer {
         }
         Map<String, MetricSpec> metrics = new LinkedHashMap<>();
         workload.workload().metrics().forEach(m -> metrics.put(m.name(), m));
-        boolean rssExact = workload.variants().stream().allMatch(v -> v.runs().stream().allMatch(Run::maxRssExact));
+        boolean rssExact =
+                workload.variants().stream().allMatch(v -> v.runs().stream().allMatch(Run::maxRssExact));
         for (MetricSpec builtin : Metrics.builtins()) {
-            boolean informative = workload.variants().stream().anyMatch(v -> v.runs().stream()
-                    .anyMatch(r -> !r.failed() && builtin.valueOf(r).orElse(0.0) != 0));
+            boolean informative = workload.variants().stream()
+                    .anyMatch(v -> v.runs().stream()
+                            .anyMatch(r -> !r.failed() && builtin.valueOf(r).orElse(0.0) != 0));
             boolean trusted = rssExact || !builtin.name().equals(Metrics.Builtin.MAX_RSS.metricName());
             if (informative && trusted) {
                 metrics.putIfAbsent(builtin.name(), builtin);
@@ -56,16 +58,21 @@ public final class Analyzer {
      */
     @FunctionalInterface
     public interface Method {
-        Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate, int[] candidateRounds,
-                Direction better, CompareOptions options);
+        Comparison compare(
+                double[] baseline,
+                int[] baselineRounds,
+                double[] candidate,
+                int[] candidateRounds,
+                Direction better,
+                CompareOptions options);
     }
 
     public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options) {
         return compare(study, baseline, options, Comparisons::compare);
     }
 
-    public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options,
-            Method method) {
+    public static List<ComparisonRow> compare(
+            StudyResult study, String baseline, CompareOptions options, Method method) {
         return compare(study, baseline, options, method, options);
     }
 
@@ -74,12 +81,13 @@ public final class Analyzer {
      *                       study, the per-look confidence of its sequential plan, so that row keeps
      *                       the same promise as the others
      */
-    public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options,
-            Method method, CompareOptions overallOptions) {
+    public static List<ComparisonRow> compare(
+            StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
         List<ComparisonRow> rows = new ArrayList<>();
         boolean roundsShared = !merged(study);
         for (WorkloadResult workload : study.workloads()) {
-            String base = baseline != null ? baseline : workload.variants().getFirst().name();
+            String base =
+                    baseline != null ? baseline : workload.variants().getFirst().name();
             VariantResult baseRuns = workload.variant(base).orElse(null);
             if (baseRuns == null) {
                 continue;
@@ -95,10 +103,10 @@ public final class Analyzer {
                     if (b.length == 0 || c.length == 0) {
                         continue;
                     }
-                    Comparison comparison = method.compare(b, bRounds, c, rounds(candidate, metric, roundsShared), metric.better(),
-                            options);
-                    rows.add(new ComparisonRow(workload.name(), metric.name(), metric.unit(), base, candidate.name(),
-                            comparison));
+                    Comparison comparison = method.compare(
+                            b, bRounds, c, rounds(candidate, metric, roundsShared), metric.better(), options);
+                    rows.add(new ComparisonRow(
+                            workload.name(), metric.name(), metric.unit(), base, candidate.name(), comparison));
                 }
             }
         }
@@ -127,34 +135,41 @@ public final class Analyzer {
      * With several workloads, the overall change of each candidate on each metric that every workload
      * has: the geometric mean of the per-workload ratios, with its interval (stats.GeoMean).
      */
-    static List<ComparisonRow> overall(StudyResult study, List<ComparisonRow> rows, String baseline,
-            CompareOptions options) {
+    static List<ComparisonRow> overall(
+            StudyResult study, List<ComparisonRow> rows, String baseline, CompareOptions options) {
         if (study.workloads().size() < 2) {
             return List.of();
         }
         List<ComparisonRow> out = new ArrayList<>();
         Map<String, List<ComparisonRow>> byCandidateAndMetric = new LinkedHashMap<>();
-        rows.forEach(r -> byCandidateAndMetric.computeIfAbsent(r.candidate() + "\u0000" + r.metric(),
-                k -> new ArrayList<>()).add(r));
+        rows.forEach(r -> byCandidateAndMetric
+                .computeIfAbsent(r.candidate() + "\u0000" + r.metric(), k -> new ArrayList<>())
+                .add(r));
         for (List<ComparisonRow> group : byCandidateAndMetric.values()) {
             ComparisonRow first = group.getFirst();
-            boolean sameDirection = group.stream().allMatch(r -> r.comparison().better() == first.comparison().better());
+            boolean sameDirection = group.stream()
+                    .allMatch(r -> r.comparison().better() == first.comparison().better());
             if (group.size() != study.workloads().size() || !sameDirection) {
                 continue;
             }
             List<double[]> baselines = new ArrayList<>();
             List<double[]> candidates = new ArrayList<>();
             for (ComparisonRow r : group) {
-                WorkloadResult w = study.workloads().stream().filter(x -> x.name().equals(r.workload())).findFirst()
+                WorkloadResult w = study.workloads().stream()
+                        .filter(x -> x.name().equals(r.workload()))
+                        .findFirst()
                         .orElseThrow();
-                MetricSpec metric = metricsOf(w).stream().filter(m -> m.name().equals(r.metric())).findFirst()
+                MetricSpec metric = metricsOf(w).stream()
+                        .filter(m -> m.name().equals(r.metric()))
+                        .findFirst()
                         .orElseThrow();
                 baselines.add(w.variant(r.baseline()).orElseThrow().values(metric));
                 candidates.add(w.variant(r.candidate()).orElseThrow().values(metric));
             }
-            Comparison geo = GeoMean.compare(baselines, candidates, first.comparison().better(), options);
-            out.add(new ComparisonRow(ComparisonRow.GEOMEAN, first.metric(), first.unit(), first.baseline(),
-                    first.candidate(), geo));
+            Comparison geo =
+                    GeoMean.compare(baselines, candidates, first.comparison().better(), options);
+            out.add(new ComparisonRow(
+                    ComparisonRow.GEOMEAN, first.metric(), first.unit(), first.baseline(), first.candidate(), geo));
         }
         return out;
     }
@@ -170,10 +185,26 @@ public final class Analyzer {
         for (int i = 0; i < rows.size(); i++) {
             ComparisonRow r = rows.get(i);
             Comparison c = r.comparison();
-            out.add(new ComparisonRow(r.workload(), r.metric(), r.unit(), r.baseline(), r.candidate(),
-                    new Comparison(c.better(), c.nBaseline(), c.nCandidate(), c.baselineValue(), c.candidateValue(),
-                            c.changePct(), c.ciLowPct(), c.ciHighPct(), adjusted[i], c.method(), c.verdict(),
-                            c.runsNeeded(), c.warnings())));
+            out.add(new ComparisonRow(
+                    r.workload(),
+                    r.metric(),
+                    r.unit(),
+                    r.baseline(),
+                    r.candidate(),
+                    new Comparison(
+                            c.better(),
+                            c.nBaseline(),
+                            c.nCandidate(),
+                            c.baselineValue(),
+                            c.candidateValue(),
+                            c.changePct(),
+                            c.ciLowPct(),
+                            c.ciHighPct(),
+                            adjusted[i],
+                            c.method(),
+                            c.verdict(),
+                            c.runsNeeded(),
+                            c.warnings())));
         }
         return out;
     }
@@ -190,7 +221,9 @@ public final class Analyzer {
                 continue;
             }
             // another tool's results may have no such metric: then its first one is its headline
-            MetricSpec metric = metrics.stream().filter(m -> m.name().equals(primary)).findFirst()
+            MetricSpec metric = metrics.stream()
+                    .filter(m -> m.name().equals(primary))
+                    .findFirst()
                     .orElse(metrics.getFirst());
             for (VariantResult variant : workload.variants()) {
                 for (String w : RunSequence.warnings(variant.values(metric))) {
@@ -206,16 +239,18 @@ public final class Analyzer {
         return analyse(study, baseline, options, method, options);
     }
 
-    public static StudyResult analyse(StudyResult study, String baseline, CompareOptions options, Method method,
-            CompareOptions overallOptions) {
+    public static StudyResult analyse(
+            StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
         Object primary = study.info().options().get("primary");
-        return study.withComparisons(compare(study, baseline, options, method, overallOptions),
+        return study.withComparisons(
+                compare(study, baseline, options, method, overallOptions),
                 sequenceWarnings(study, primary instanceof String p ? p : "wall"));
     }
 
     /** The options of a comparison that is one look of a sequential plan (null: a fixed number of runs). */
     public static CompareOptions perLook(CompareOptions options, SequentialPlan plan) {
-        return plan == null ? options
+        return plan == null
+                ? options
                 : new CompareOptions(plan.nominalConfidence(options.confidence()), options.thresholdPct());
     }
 }

@@ -2,10 +2,10 @@ package dev.overhead.cli;
 
 import dev.overhead.interop.Formats;
 import dev.overhead.model.StudyResult;
-import dev.overhead.report.ReportKeys;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
+import dev.overhead.report.ReportKeys;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import java.nio.file.Path;
@@ -16,17 +16,21 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code overhead compare}: result files of any known format and stored studies, judged by the same
  * engine. Two stored studies of one variant each compare as baseline and candidate (the cross-boot
  * case: run, reboot into another kernel, run, compare).
  */
-@Command(name = "compare", description = {"Compare result files (overhead JSON, sample CSV, hyperfine, PTS,",
-    "Go benchmarks, pyperf) and stored studies, with the same statistics as run."})
+@Command(
+        name = "compare",
+        description = {
+            "Compare result files (overhead JSON, sample CSV, hyperfine, PTS,",
+            "Go benchmarks, pyperf) and stored studies, with the same statistics as run."
+        })
 final class CompareCommand implements Callable<Integer> {
     @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Result files, or stored study ids or labels.")
     List<String> inputs = new ArrayList<>();
@@ -79,25 +83,31 @@ final class CompareCommand implements Callable<Integer> {
             if (!differences.isEmpty()) {
                 Map<String, Object> environment = new LinkedHashMap<>(merged.environment());
                 environment.put(ReportKeys.MACHINE_DIFFERENCES, differences);
-                merged = new StudyResult(merged.info(), environment, merged.workloads(), merged.comparisons(),
-                        merged.warnings());
+                merged = new StudyResult(
+                        merged.info(), environment, merged.workloads(), merged.comparisons(), merged.warnings());
             }
         }
         if (verdict.baseline != null && !merged.variantNames().contains(verdict.baseline)) {
-            throw UserError.usage("--baseline " + verdict.baseline + " names no variant; the variants are "
-                    + merged.variantNames());
+            throw UserError.usage(
+                    "--baseline " + verdict.baseline + " names no variant; the variants are " + merged.variantNames());
         }
         if (merged.variantNames().size() < 2) {
-            throw new UserError(1, "there is only one variant (" + merged.variantNames()
-                    + ") in the inputs: give files or studies with at least two variants to compare");
+            throw new UserError(
+                    1,
+                    "there is only one variant (" + merged.variantNames()
+                            + ") in the inputs: give files or studies with at least two variants to compare");
         }
         StudyResult analysed = Machine.analyse(merged, verdict.baseline, verdict.compareOptions());
-        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
-        return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
+        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
+                .write(verdict.adjusted(analysed));
+        return FailIfWorse.exitCode(
+                analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }
 
     private static String nameOf(StudyResult s) {
-        return s.info().label() != null && !s.info().label().isBlank() ? s.info().label() : s.info().id();
+        return s.info().label() != null && !s.info().label().isBlank()
+                ? s.info().label()
+                : s.info().id();
     }
 
     /**
@@ -108,9 +118,19 @@ final class CompareCommand implements Callable<Integer> {
         if (s.variantNames().size() != 1) {
             return s;
         }
-        List<WorkloadResult> renamed = s.workloads().stream().map(w -> new WorkloadResult(w.workload(),
-                w.variants().stream().map(v -> new VariantResult(new Variant(nameOf(s), v.variant().env(),
-                        v.variant().prefix(), v.variant().setup(), v.variant().cleanup()), v.runs())).toList()))
+        List<WorkloadResult> renamed = s.workloads().stream()
+                .map(w -> new WorkloadResult(
+                        w.workload(),
+                        w.variants().stream()
+                                .map(v -> new VariantResult(
+                                        new Variant(
+                                                nameOf(s),
+                                                v.variant().env(),
+                                                v.variant().prefix(),
+                                                v.variant().setup(),
+                                                v.variant().cleanup()),
+                                        v.runs()))
+                                .toList()))
                 .toList();
         return new StudyResult(s.info(), s.environment(), renamed, s.comparisons(), s.warnings());
     }

@@ -7,7 +7,10 @@ import picocli.CommandLine.Option;
 
 /** Opt-in controls of the machine, each recorded with the study. */
 final class ControlOptions {
-    @Option(names = "--pin", paramLabel = "CPUS", description = "Run the measured command on these CPUs only (e.g. 1 or 0-3,6).")
+    @Option(
+            names = "--pin",
+            paramLabel = "CPUS",
+            description = "Run the measured command on these CPUs only (e.g. 1 or 0-3,6).")
     String pin;
 
     @Option(names = "--nice", paramLabel = "N", description = "Niceness of the measured command.")

@@ -18,9 +18,9 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code overhead demo}: a short real study that needs only a stock Linux system — glibc's malloc
@@ -31,10 +31,18 @@ import picocli.CommandLine.Model.CommandSpec;
 final class DemoCommand implements Callable<Integer> {
     static final String HARDENING = "glibc.malloc.perturb=165:glibc.malloc.tcache_count=0";
 
-    @Option(names = "--dir", paramLabel = "DIR", defaultValue = "overhead-demo", description = "Where the demo's files go (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
+            defaultValue = "overhead-demo",
+            description = "Where the demo's files go (default: ${DEFAULT-VALUE}).")
     Path dir;
 
-    @Option(names = "--time-budget", paramLabel = "DURATION", defaultValue = "80s", description = "At most this long (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--time-budget",
+            paramLabel = "DURATION",
+            defaultValue = "80s",
+            description = "At most this long (default: ${DEFAULT-VALUE}).")
     String budget;
 
     @Option(names = "--fake-exec", hidden = true)
@@ -75,15 +83,37 @@ final class DemoCommand implements Callable<Integer> {
 
     StudySpec study(Path input, Path tree) {
         List<Workload> workloads = List.of(
-                new Workload("sort", List.of("sort", "-o", "/dev/null", input.toString()), false, Map.of(), List.of(),
+                new Workload(
+                        "sort",
+                        List.of("sort", "-o", "/dev/null", input.toString()),
+                        false,
+                        Map.of(),
+                        List.of(),
                         List.of()),
                 new Workload("ls-lR", List.of("ls", "-lR", tree.toString()), false, Map.of(), List.of(), List.of()));
-        List<Variant> variants = List.of(Variant.plain("glibc"),
+        List<Variant> variants = List.of(
+                Variant.plain("glibc"),
                 new Variant("hardened", Map.of("GLIBC_TUNABLES", HARDENING), List.of(), List.of(), List.of()));
         Duration limit = dev.overhead.plan.Durations.parse(budget);
-        RunOptions options = new RunOptions(null, 5, 30, 1, limit, RunOrder.RANDOMIZED, null, Duration.ofSeconds(60),
-                false, "wall", "glibc", dev.overhead.stats.CompareOptions.DEFAULT, new OutputPolicy.Discard(),
-                System.nanoTime(), List.of(), null, false, false);
+        RunOptions options = new RunOptions(
+                null,
+                5,
+                30,
+                1,
+                limit,
+                RunOrder.RANDOMIZED,
+                null,
+                Duration.ofSeconds(60),
+                false,
+                "wall",
+                "glibc",
+                dev.overhead.stats.CompareOptions.DEFAULT,
+                new OutputPolicy.Discard(),
+                System.nanoTime(),
+                List.of(),
+                null,
+                false,
+                false);
         return new StudySpec("demo", workloads, variants, options);
     }
 
@@ -103,8 +133,10 @@ final class DemoCommand implements Callable<Integer> {
             }
             return tree;
         } catch (IOException e) {
-            throw UserError.failed("the demo cannot write its files in " + dir + " (" + e.getMessage()
-                    + "); run it where you may write, or give --dir", e);
+            throw UserError.failed(
+                    "the demo cannot write its files in " + dir + " (" + e.getMessage()
+                            + "); run it where you may write, or give --dir",
+                    e);
         }
     }
 
@@ -128,8 +160,10 @@ final class DemoCommand implements Callable<Integer> {
             Files.writeString(input, text, StandardCharsets.UTF_8);
             return input;
         } catch (IOException e) {
-            throw UserError.failed("the demo cannot write its files in " + dir + " (" + e.getMessage()
-                    + "); run it where you may write, or give --dir", e);
+            throw UserError.failed(
+                    "the demo cannot write its files in " + dir + " (" + e.getMessage()
+                            + "); run it where you may write, or give --dir",
+                    e);
         }
     }
 }

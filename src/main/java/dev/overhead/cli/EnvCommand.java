@@ -16,7 +16,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "env", description = "Shows this machine as a study records it, and what makes it noisy.")
 final class EnvCommand implements Callable<Integer> {
 
-    enum Format { text, json }
+    enum Format {
+        text,
+        json
+    }
 
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
     Format format;
@@ -31,7 +34,8 @@ final class EnvCommand implements Callable<Integer> {
         String out = switch (format) {
             case text -> EnvironmentText.render(env, warnings);
             // Exactly the map a study stores under "environment" (CONTRACT §4); warnings are text-only here.
-            case json -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env) + "\n";
+            case json ->
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env) + "\n";
         };
         spec.commandLine().getOut().print(out);
         return 0;

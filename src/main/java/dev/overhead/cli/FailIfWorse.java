@@ -18,8 +18,15 @@ final class FailIfWorse {
             var c = row.comparison();
             double worseBy = c.better() == Direction.LOWER ? c.changePct() : -c.changePct();
             if (c.verdict() == Verdict.WORSE && worseBy > pct) {
-                err.printf(java.util.Locale.ROOT, "overhead: %s is worse than %s on %s/%s by %.1f%% (more than %s%%)%n",
-                        row.candidate(), row.baseline(), row.workload(), row.metric(), worseBy, pct);
+                err.printf(
+                        java.util.Locale.ROOT,
+                        "overhead: %s is worse than %s on %s/%s by %.1f%% (more than %s%%)%n",
+                        row.candidate(),
+                        row.baseline(),
+                        row.workload(),
+                        row.metric(),
+                        worseBy,
+                        pct);
                 return 3;
             }
         }

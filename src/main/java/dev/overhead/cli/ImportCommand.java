@@ -13,12 +13,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code overhead import FILE...}: other tools' results (and overhead's own) into the store. */
-@Command(name = "import", description = "Put result files (overhead JSON, CSV, hyperfine, PTS, Go bench, pyperf) in the store.")
+@Command(
+        name = "import",
+        description = "Put result files (overhead JSON, CSV, hyperfine, PTS, Go bench, pyperf) in the store.")
 final class ImportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "1..*")
     List<Path> files = new ArrayList<>();
@@ -40,12 +42,23 @@ final class ImportCommand implements Callable<Integer> {
             for (int i = 0; i < studies.size(); i++) {
                 StudyResult s = studies.get(i);
                 StudyInfo info = s.info();
-                boolean taken = info.id() == null || info.id().isBlank() || store.load(info.id()).isPresent();
+                boolean taken = info.id() == null
+                        || info.id().isBlank()
+                        || store.load(info.id()).isPresent();
                 // other tools' files may carry no date: the study is then dated by its import
                 Instant created = info.created() == null ? Instant.now() : info.created();
-                s = new StudyResult(new StudyInfo(taken ? StudyIds.newId(Instant.now()) : info.id(),
-                        info.label() == null ? files.get(i).getFileName().toString() : info.label(), created,
-                        info.options()), s.environment(), s.workloads(), List.of(), s.warnings());
+                s = new StudyResult(
+                        new StudyInfo(
+                                taken ? StudyIds.newId(Instant.now()) : info.id(),
+                                info.label() == null
+                                        ? files.get(i).getFileName().toString()
+                                        : info.label(),
+                                created,
+                                info.options()),
+                        s.environment(),
+                        s.workloads(),
+                        List.of(),
+                        s.warnings());
                 store.importStudy(s);
                 out.println("imported " + files.get(i) + " as study " + s.info().id());
             }

@@ -2,7 +2,6 @@ package dev.overhead.cli;
 
 import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.StudyResult;
-import dev.overhead.model.Variant;
 import dev.overhead.run.MachineHooks;
 import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
@@ -30,8 +29,8 @@ final class Machine {
         if (fake) {
             return Map.of("executor", "fake");
         }
-        Set<String> variantVars = spec.variants().stream().flatMap(v -> v.env().keySet().stream())
-                .collect(Collectors.toSet());
+        Set<String> variantVars =
+                spec.variants().stream().flatMap(v -> v.env().keySet().stream()).collect(Collectors.toSet());
         return EnvironmentProbe.live().probe(variantVars);
     }
 
@@ -80,7 +79,9 @@ final class Machine {
     /** The sequential plan a stored study stopped adaptively under, or null for a fixed number of runs. */
     static SequentialPlan planOf(StudyResult study) {
         Map<String, Object> o = study.info().options();
-        if (!o.containsKey("runs") && o.get("min_runs") instanceof Number min && o.get("max_runs") instanceof Number max) {
+        if (!o.containsKey("runs")
+                && o.get("min_runs") instanceof Number min
+                && o.get("max_runs") instanceof Number max) {
             return new SequentialPlan(min.intValue(), max.intValue());
         }
         return null;
@@ -97,8 +98,7 @@ final class Machine {
 
     /** A stored study judged again, every row (the overall geometric mean too) as it was run. */
     static StudyResult analyse(StudyResult study, String baseline, CompareOptions options) {
-        return Analyzer.analyse(study, baseline, options, methodFor(study),
-                Analyzer.perLook(options, planOf(study)));
+        return Analyzer.analyse(study, baseline, options, methodFor(study), Analyzer.perLook(options, planOf(study)));
     }
 
     /** What differs between the machines of two studies (the cross-boot case), as sentences. */
@@ -114,5 +114,4 @@ final class Machine {
     private static String name(StudyResult s) {
         return s.info().label() != null ? s.info().label() : s.info().id();
     }
-
 }

@@ -8,7 +8,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The entry point is a function (STYLE.md §11): {@code (args, out, err) -> exit code}. */
-@Command(name = "overhead", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "overhead",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         scope = CommandLine.ScopeType.INHERIT,
         description = "Measures what a change costs in performance and says whether the cost is real.",
         subcommands = {

@@ -5,14 +5,21 @@ import picocli.CommandLine.Option;
 
 /** What is written at the end: the format on stdout and files exported beside it. */
 final class OutputOptions {
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "What goes to stdout at the end: text, markdown, html, json or csv (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description =
+                    "What goes to stdout at the end: text, markdown, html, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--export-json", paramLabel = "FILE", description = "Write the JSON result (- for stdout).")
     Path json;
 
-    @Option(names = "--export-csv", paramLabel = "FILE", description = "Write one row per run; comparisons go to FILE's .comparisons.csv.")
+    @Option(
+            names = "--export-csv",
+            paramLabel = "FILE",
+            description = "Write one row per run; comparisons go to FILE's .comparisons.csv.")
     Path csv;
 
     @Option(names = "--export-markdown", paramLabel = "FILE", description = "Write the Markdown report.")

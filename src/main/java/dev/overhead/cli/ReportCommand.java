@@ -4,9 +4,9 @@ import dev.overhead.model.StudyResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code overhead report STUDY}: a stored study (or a result file) in any format. */
 @Command(name = "report", description = "Write the report of a stored study or a result file.")
@@ -31,7 +31,9 @@ final class ReportCommand implements Callable<Integer> {
         Outputs.format(outputs.format);
         StudyResult result = StudyLoading.load(storeOption, study);
         StudyResult analysed = Machine.analyse(result, verdict.baseline, verdict.compareOptions());
-        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs).write(verdict.adjusted(analysed));
-        return FailIfWorse.exitCode(analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
+        new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
+                .write(verdict.adjusted(analysed));
+        return FailIfWorse.exitCode(
+                analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
     }
 }

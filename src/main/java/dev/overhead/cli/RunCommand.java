@@ -6,7 +6,6 @@ import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.plan.Durations;
 import dev.overhead.plan.PlanOptions;
-import dev.overhead.plan.PlanReader;
 import dev.overhead.plan.RunOrder;
 import dev.overhead.plan.ShellWords;
 import dev.overhead.plan.StudyPlan;
@@ -21,36 +20,50 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code overhead run}: measure commands as variants, interleaved, many times, and judge the change. */
-@Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Measure commands as variants, in rounds, and say whether the change is real.",
+@Command(
+        name = "run",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Measure commands as variants, in rounds, and say whether the change is real.",
             "  overhead run 'sort a' 'sort -S 1M a'          each quoted command is a variant",
             "  overhead run -V glibc: -V 'hardened: LD_PRELOAD=/x.so' -- make -j4",
-            "  overhead run --plan study.yaml"})
+            "  overhead run --plan study.yaml"
+        })
 final class RunCommand implements Callable<Integer> {
 
     // -V is a variant here, so the inherited -V/--version cannot apply; help is declared by hand
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help message and exit.")
     boolean help;
 
-    @Option(names = {"-V", "--variant"}, paramLabel = "SPEC",
+    @Option(
+            names = {"-V", "--variant"},
+            paramLabel = "SPEC",
             description = "A variant: 'NAME: [KEY=VALUE ...] [PREFIX ...]' (repeat; the command follows --).")
     List<String> variantSpecs = new ArrayList<>();
 
-    @Option(names = {"-n", "--name"}, paramLabel = "NAME",
+    @Option(
+            names = {"-n", "--name"},
+            paramLabel = "NAME",
             description = "A name for each command given as a variant, in order (default: the command itself).")
     List<String> names = new ArrayList<>();
 
     @Option(names = "--plan", paramLabel = "FILE.yaml", description = "Run the study a YAML plan describes.")
     Path plan;
 
-    @Option(names = "--runs", paramLabel = "N", description = "Exactly N measured runs per variant (no adaptive stopping).")
+    @Option(
+            names = "--runs",
+            paramLabel = "N",
+            description = "Exactly N measured runs per variant (no adaptive stopping).")
     Integer runs;
 
     @Option(names = "--min-runs", paramLabel = "N", description = "Adaptive stopping: at least N runs (default 5).")
@@ -62,10 +75,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Runs per variant before measuring, not recorded.")
     Integer warmup;
 
-    @Option(names = "--time-budget", paramLabel = "DURATION", description = "Stop adding runs after this long (90s, 20m, 2h).")
+    @Option(
+            names = "--time-budget",
+            paramLabel = "DURATION",
+            description = "Stop adding runs after this long (90s, 20m, 2h).")
     String timeBudget;
 
-    @Option(names = "--order", paramLabel = "ORDER",
+    @Option(
+            names = "--order",
+            paramLabel = "ORDER",
             description = "randomized (default: rounds in a fresh random order), interleaved or blocked.")
     String order;
 
@@ -81,23 +99,34 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--shell", description = "Run commands through /bin/sh -c (default: executed directly).")
     boolean shell;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Kill a run that takes longer; recorded as timed out.")
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            description = "Kill a run that takes longer; recorded as timed out.")
     String timeout;
 
     @Option(names = "--ignore-failure", description = "Keep going when a run exits non-zero.")
     boolean ignoreFailure;
 
-    @Option(names = "--metric", paramLabel = "'NAME[:lower|higher]=REGEX'",
+    @Option(
+            names = "--metric",
+            paramLabel = "'NAME[:lower|higher]=REGEX'",
             description = "A figure parsed from the output; the first capture group is the value.")
     List<String> metrics = new ArrayList<>();
 
-    @Option(names = "--primary", paramLabel = "METRIC", description = "The metric adaptive stopping and the headline use (default wall).")
+    @Option(
+            names = "--primary",
+            paramLabel = "METRIC",
+            description = "The metric adaptive stopping and the headline use (default wall).")
     String primary;
 
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
     String label;
 
-    @Option(names = "--output", paramLabel = "inherit|null|FILE", defaultValue = "null",
+    @Option(
+            names = "--output",
+            paramLabel = "inherit|null|FILE",
+            defaultValue = "null",
             description = "Where the commands' output goes (default: discarded).")
     String output;
 
@@ -107,7 +136,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--counters", description = "Count instructions and cycles of each run where the CPU exposes them.")
     boolean counters;
 
-    @Option(names = "--fake-exec", hidden = true, description = "Measure nothing: a deterministic fake executor for tests.")
+    @Option(
+            names = "--fake-exec",
+            hidden = true,
+            description = "Measure nothing: a deterministic fake executor for tests.")
     boolean fakeExec;
 
     @Mixin
@@ -122,7 +154,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ControlOptions controls;
 
-    @Parameters(paramLabel = "COMMAND", description = "Commands (each one a variant), or with -V the one command and its arguments.")
+    @Parameters(
+            paramLabel = "COMMAND",
+            description = "Commands (each one a variant), or with -V the one command and its arguments.")
     List<String> commands = new ArrayList<>();
 
     @picocli.CommandLine.Spec
@@ -131,8 +165,14 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StudySpec study = buildSpec();
-        return new StudyExecution(commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr(),
-                storeOption, outputs, verdict, fakeExec).run(study, controls);
+        return new StudyExecution(
+                        commandSpec.commandLine().getOut(),
+                        commandSpec.commandLine().getErr(),
+                        storeOption,
+                        outputs,
+                        verdict,
+                        fakeExec)
+                .run(study, controls);
     }
 
     StudySpec buildSpec() {
@@ -155,14 +195,14 @@ final class RunCommand implements Callable<Integer> {
             }
             if (!names.isEmpty() && (!variantSpecs.isEmpty() || names.size() > commands.size())) {
                 throw UserError.usage("--name names the commands given as variants, one each in order: give at"
-                        + " most " + commands.size() + (variantSpecs.isEmpty() ? "" : ", and name -V variants in"
-                        + " their spec instead"));
+                        + " most " + commands.size()
+                        + (variantSpecs.isEmpty() ? "" : ", and name -V variants in" + " their spec instead"));
             }
             if (!variantSpecs.isEmpty()) {
                 variants = variantSpecs.stream().map(RunCommand::variant).toList();
                 List<String> argv = useShell ? List.of(String.join(" ", commands)) : commands;
-                workloads = List.of(new Workload(String.join(" ", commands), argv, useShell, Map.of(), List.of(),
-                        parsed));
+                workloads =
+                        List.of(new Workload(String.join(" ", commands), argv, useShell, Map.of(), List.of(), parsed));
             } else {
                 // each quoted command is a variant of one workload: the variant's prefix is the command itself
                 variants = new ArrayList<>();
@@ -186,13 +226,16 @@ final class RunCommand implements Callable<Integer> {
         if (verdict.failIfWorse == null && p.failIfWorsePct() != null) {
             verdict.failIfWorse = p.failIfWorsePct() + "%"; // the plan's, unless the command line says otherwise
         }
-        if (!options.counters() && dev.overhead.model.Metrics.builtin(options.primary())
-                .filter(dev.overhead.model.Metrics.Builtin::counter).isPresent()) {
+        if (!options.counters()
+                && dev.overhead.model.Metrics.builtin(options.primary())
+                        .filter(dev.overhead.model.Metrics.Builtin::counter)
+                        .isPresent()) {
             throw UserError.usage("--primary " + options.primary() + " is a CPU counter; add --counters to count it");
         }
         for (Workload w : workloads) {
-            boolean known = dev.overhead.model.Metrics.builtin(options.primary()).isPresent()
-                    || w.metrics().stream().anyMatch(m -> m.name().equals(options.primary()));
+            boolean known =
+                    dev.overhead.model.Metrics.builtin(options.primary()).isPresent()
+                            || w.metrics().stream().anyMatch(m -> m.name().equals(options.primary()));
             if (!known) {
                 throw UserError.usage("--primary " + options.primary() + " is neither a built-in metric (wall, user,"
                         + " sys, cpu, max_rss, ...) nor one given with --metric");
@@ -221,19 +264,40 @@ final class RunCommand implements Callable<Integer> {
             throw UserError.usage("--order " + e.getMessage());
         }
         CompareOptions compare = verdict.compareOptions(p.thresholdPct(), p.confidence());
-        return new RunOptions(count, min, max, first(warmup, p.warmup(), 0), budget, runOrder, prepare, limit,
-                ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()), first(primary, p.primary(), "wall"), baseline,
-                compare, outputPolicy(), seed != null ? seed : System.nanoTime(), controls.cpus(), controls.niceness(),
-                controls.noAslr, controls.dropCaches, counters || Boolean.TRUE.equals(p.counters()));
+        return new RunOptions(
+                count,
+                min,
+                max,
+                first(warmup, p.warmup(), 0),
+                budget,
+                runOrder,
+                prepare,
+                limit,
+                ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()),
+                first(primary, p.primary(), "wall"),
+                baseline,
+                compare,
+                outputPolicy(),
+                seed != null ? seed : System.nanoTime(),
+                controls.cpus(),
+                controls.niceness(),
+                controls.noAslr,
+                controls.dropCaches,
+                counters || Boolean.TRUE.equals(p.counters()));
     }
 
     private List<Variant> withSetup(List<Variant> variants) {
         if (setup == null && cleanup == null) {
             return variants;
         }
-        return variants.stream().map(v -> new Variant(v.name(), v.env(), v.prefix(),
-                setup == null ? v.setup() : List.of("/bin/sh", "-c", setup),
-                cleanup == null ? v.cleanup() : List.of("/bin/sh", "-c", cleanup))).toList();
+        return variants.stream()
+                .map(v -> new Variant(
+                        v.name(),
+                        v.env(),
+                        v.prefix(),
+                        setup == null ? v.setup() : List.of("/bin/sh", "-c", setup),
+                        cleanup == null ? v.cleanup() : List.of("/bin/sh", "-c", cleanup)))
+                .toList();
     }
 
     private OutputPolicy outputPolicy() {

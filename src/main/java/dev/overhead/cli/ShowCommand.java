@@ -9,9 +9,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code overhead show STUDY}: what a study is and every run it holds (the report judges them). */
 @Command(name = "show", description = "Show a stored study: its options, commands and every run.")
@@ -29,22 +29,48 @@ final class ShowCommand implements Callable<Integer> {
     public Integer call() {
         StudyResult s = StudyLoading.load(storeOption, study);
         PrintWriter out = spec.commandLine().getOut();
-        out.println("study    " + s.info().id() + (s.info().label() == null ? "" : "  (" + s.info().label() + ")"));
+        out.println("study    " + s.info().id()
+                + (s.info().label() == null ? "" : "  (" + s.info().label() + ")"));
         out.println("created  " + s.info().created());
         out.println("options  " + s.info().options());
         for (WorkloadResult w : s.workloads()) {
             out.println();
-            out.println("workload " + w.name() + (w.workload().command().isEmpty() ? ""
-                    : ": " + String.join(" ", w.workload().command())));
+            out.println("workload " + w.name()
+                    + (w.workload().command().isEmpty()
+                            ? ""
+                            : ": " + String.join(" ", w.workload().command())));
             for (VariantResult v : w.variants()) {
                 out.println("  variant " + v.name() + "  env " + v.variant().env() + "  prefix "
-                        + String.join(" ", v.variant().prefix()) + "  (" + v.runs().size() + " runs)");
-                out.printf(Locale.ROOT, "    %4s %5s %5s %4s %10s %9s %9s %10s %9s %9s%n", "run", "seq", "round", "exit",
-                        "wall_s", "user_s", "sys_s", "rss_kib", "minflt", "invol_cs");
+                        + String.join(" ", v.variant().prefix()) + "  ("
+                        + v.runs().size() + " runs)");
+                out.printf(
+                        Locale.ROOT,
+                        "    %4s %5s %5s %4s %10s %9s %9s %10s %9s %9s%n",
+                        "run",
+                        "seq",
+                        "round",
+                        "exit",
+                        "wall_s",
+                        "user_s",
+                        "sys_s",
+                        "rss_kib",
+                        "minflt",
+                        "invol_cs");
                 for (Run r : v.runs()) {
-                    out.printf(Locale.ROOT, "    %4d %5d %5d %4d %10.6f %9.6f %9.6f %10d %9d %9d%s%n", r.index(),
-                            r.sequence(), r.round(), r.exitCode(), r.wallS(), r.userS(), r.sysS(), r.maxRssKib(),
-                            r.minorFaults(), r.involuntaryCs(), r.metrics().isEmpty() ? "" : "  " + r.metrics());
+                    out.printf(
+                            Locale.ROOT,
+                            "    %4d %5d %5d %4d %10.6f %9.6f %9.6f %10d %9d %9d%s%n",
+                            r.index(),
+                            r.sequence(),
+                            r.round(),
+                            r.exitCode(),
+                            r.wallS(),
+                            r.userS(),
+                            r.sysS(),
+                            r.maxRssKib(),
+                            r.minorFaults(),
+                            r.involuntaryCs(),
+                            r.metrics().isEmpty() ? "" : "  " + r.metrics());
                 }
             }
         }

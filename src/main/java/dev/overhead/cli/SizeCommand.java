@@ -6,12 +6,14 @@ import dev.overhead.interop.SizeComparison;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "size", description = "ELF file and section sizes of OLD and NEW side by side, with the change in percent.")
+@Command(
+        name = "size",
+        description = "ELF file and section sizes of OLD and NEW side by side, with the change in percent.")
 final class SizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

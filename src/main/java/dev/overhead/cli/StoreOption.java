@@ -7,7 +7,9 @@ import picocli.CommandLine.Option;
 
 /** {@code --store}: where studies are kept; every command that reads or writes studies takes it. */
 final class StoreOption {
-    @Option(names = "--store", paramLabel = "PATH|URL",
+    @Option(
+            names = "--store",
+            paramLabel = "PATH|URL",
             description = "Where studies are kept (default: overhead.db under $XDG_DATA_HOME/overhead/).")
     String store;
 

@@ -33,8 +33,13 @@ final class StudyExecution {
     private final VerdictOptions verdict;
     private final boolean fake;
 
-    StudyExecution(PrintWriter out, PrintWriter err, StoreOption storeOption, OutputOptions outputs,
-            VerdictOptions verdict, boolean fake) {
+    StudyExecution(
+            PrintWriter out,
+            PrintWriter err,
+            StoreOption storeOption,
+            OutputOptions outputs,
+            VerdictOptions verdict,
+            boolean fake) {
         this.out = out;
         this.err = err;
         this.storeOption = storeOption;
@@ -50,8 +55,8 @@ final class StudyExecution {
         Interrupts.arm();
         try {
             Map<String, Object> environment = Machine.environment(spec, fake);
-            StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(),
-                    optionsOf(spec.options()));
+            StudyInfo info = new StudyInfo(
+                    StudyIds.newId(Instant.now()), spec.label(), Instant.now(), optionsOf(spec.options()));
             return execute(spec, info, environment, null);
         } finally {
             Interrupts.reset();
@@ -69,10 +74,16 @@ final class StudyExecution {
 
     private int execute(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
         Outcome outcome;
-        try (Store store = storeOption.open(); Executor executor = Executors.create(fake)) {
+        try (Store store = storeOption.open();
+                Executor executor = Executors.create(fake)) {
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
-            StudyRunner runner = new StudyRunner(executor, store, listener,
-                    Machine.hooks(spec.options(), environment, fake), StoppingRule.STANDARD, System::nanoTime,
+            StudyRunner runner = new StudyRunner(
+                    executor,
+                    store,
+                    listener,
+                    Machine.hooks(spec.options(), environment, fake),
+                    StoppingRule.STANDARD,
+                    System::nanoTime,
                     Instant::now);
             if (!Interrupts.handOver(runner::cancel)) {
                 err.println("overhead: interrupted before the first run; nothing was measured");
@@ -80,8 +91,10 @@ final class StudyExecution {
             }
             outcome = runner.run(spec, info, environment, resumeFrom);
         } catch (RunFailure failure) {
-            throw new UserError(1, failure.getMessage() + " The runs measured so far are kept in study " + info.id()
-                    + ".", failure);
+            throw new UserError(
+                    1,
+                    failure.getMessage() + " The runs measured so far are kept in study " + info.id() + ".",
+                    failure);
         } catch (StoreException e) {
             throw UserError.failed(e.getMessage(), e);
         }
@@ -106,9 +119,11 @@ final class StudyExecution {
                 String program = argv.getFirst();
                 String path = variant.env().getOrDefault("PATH", System.getenv().getOrDefault("PATH", ""));
                 if (!executable(program, path)) {
-                    throw new UserError(1, "'" + program + "' (variant " + variant.name() + ") cannot be run: "
-                            + (program.contains("/") ? "no such executable file" : "it is not on PATH")
-                            + "; check the spelling, or use --shell for shell built-ins and pipes");
+                    throw new UserError(
+                            1,
+                            "'" + program + "' (variant " + variant.name() + ") cannot be run: "
+                                    + (program.contains("/") ? "no such executable file" : "it is not on PATH")
+                                    + "; check the spelling, or use --shell for shell built-ins and pipes");
                 }
             }
         }

@@ -28,8 +28,10 @@ final class StudyLoading {
     static StudyResult fromStore(Store store, String idOrLabel) {
         try {
             Optional<StudyResult> found = store.load(idOrLabel);
-            return found.orElseThrow(() -> new UserError(1, "no file and no stored study is called '" + idOrLabel
-                    + "'; 'overhead list' shows the stored studies"));
+            return found.orElseThrow(() -> new UserError(
+                    1,
+                    "no file and no stored study is called '" + idOrLabel
+                            + "'; 'overhead list' shows the stored studies"));
         } catch (StoreException e) {
             throw UserError.failed(e.getMessage(), e);
         }

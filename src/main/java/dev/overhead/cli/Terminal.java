@@ -12,7 +12,8 @@ final class Terminal {
     static boolean isTerminal(int fd) {
         try {
             Linker linker = Linker.nativeLinker();
-            MethodHandle isatty = linker.downcallHandle(linker.defaultLookup().find("isatty").orElseThrow(),
+            MethodHandle isatty = linker.downcallHandle(
+                    linker.defaultLookup().find("isatty").orElseThrow(),
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
             return (int) isatty.invokeExact(fd) == 1;
         } catch (Throwable e) {

@@ -18,10 +18,28 @@ final class TerminalProgress implements Listener {
     }
 
     @Override
-    public void runEnded(String workload, String variant, int index, int done, int planned, Duration elapsed,
-            Duration estimatedLeft, double spreadPct, Verdict verdict, double[] intervalPct) {
-        String line = ProgressLine.render(workload + " / " + variant, done, planned, elapsed, estimatedLeft,
-                spreadPct, verdict, intervalPct, width - 1, false);
+    public void runEnded(
+            String workload,
+            String variant,
+            int index,
+            int done,
+            int planned,
+            Duration elapsed,
+            Duration estimatedLeft,
+            double spreadPct,
+            Verdict verdict,
+            double[] intervalPct) {
+        String line = ProgressLine.render(
+                workload + " / " + variant,
+                done,
+                planned,
+                elapsed,
+                estimatedLeft,
+                spreadPct,
+                verdict,
+                intervalPct,
+                width - 1,
+                false);
         err.print("\r\033[2K" + line);
         err.flush();
         drawn = true;

@@ -3,26 +3,37 @@ package dev.overhead.cli;
 import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.StudyResult;
 import dev.overhead.plan.Percentages;
-import java.util.List;
 import dev.overhead.stats.CompareOptions;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The options that decide verdicts, shared by run and compare. */
 final class VerdictOptions {
-    @Option(names = "--baseline", paramLabel = "NAME", description = "The variant others are compared with (default: the first).")
+    @Option(
+            names = "--baseline",
+            paramLabel = "NAME",
+            description = "The variant others are compared with (default: the first).")
     String baseline;
 
     @Option(names = "--threshold", paramLabel = "PCT", description = "Equivalence margin (default: 1%%).")
     String threshold;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", description = "Confidence level of the intervals (default: 0.95).")
+    @Option(
+            names = "--confidence",
+            paramLabel = "LEVEL",
+            description = "Confidence level of the intervals (default: 0.95).")
     Double confidence;
 
-    @Option(names = "--adjust", paramLabel = "none|holm", defaultValue = "none",
+    @Option(
+            names = "--adjust",
+            paramLabel = "none|holm",
+            defaultValue = "none",
             description = "Adjust p-values for many comparisons: none (default) or holm.")
     String adjust;
 
-    @Option(names = "--fail-if-worse", paramLabel = "PCT",
+    @Option(
+            names = "--fail-if-worse",
+            paramLabel = "PCT",
             description = "Exit 3 when a comparison is worse by more than PCT.")
     String failIfWorse;
 
@@ -34,10 +45,11 @@ final class VerdictOptions {
     CompareOptions compareOptions(Double planThresholdPct, Double planConfidence) {
         double level = confidence != null ? confidence : planConfidence != null ? planConfidence : 0.95;
         if (!(level > 0 && level < 1)) {
-            throw UserError.usage("--confidence " + level + " is not a level: give a number between 0 and 1,"
-                    + " such as 0.95");
+            throw UserError.usage(
+                    "--confidence " + level + " is not a level: give a number between 0 and 1," + " such as 0.95");
         }
-        double margin = threshold != null ? percent("--threshold", threshold)
+        double margin = threshold != null
+                ? percent("--threshold", threshold)
                 : planThresholdPct != null ? planThresholdPct : 1.0;
         return new CompareOptions(level, margin);
     }
@@ -58,8 +70,12 @@ final class VerdictOptions {
     StudyResult adjusted(StudyResult study) {
         return switch (adjust == null ? "none" : adjust) {
             case "none" -> study;
-            case "holm" -> study.withComparisons(Analyzer.holm(study.comparisons()), List.of("p-values are adjusted for "
-                            + study.comparisons().size() + " comparisons (Holm); verdicts come from the intervals"));
+            case "holm" ->
+                study.withComparisons(
+                        Analyzer.holm(study.comparisons()),
+                        List.of("p-values are adjusted for "
+                                + study.comparisons().size()
+                                + " comparisons (Holm); verdicts come from the intervals"));
             default -> throw UserError.usage("--adjust " + adjust + " is not known: use none or holm");
         };
     }

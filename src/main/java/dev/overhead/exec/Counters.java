@@ -44,19 +44,21 @@ public record Counters(Map<String, Double> values, String missing) {
         String why = switch (errno) {
             case ENOENT, ENODEV, EOPNOTSUPP ->
                 "perf_event_open says the CPU has no such event (a virtual machine without a PMU?)";
-            case EACCES, EPERM -> "perf_event_open was refused (kernel.perf_event_paranoid is " + paranoid()
-                    + "); run as root or lower it with sysctl kernel.perf_event_paranoid=1";
+            case EACCES, EPERM ->
+                "perf_event_open was refused (kernel.perf_event_paranoid is " + paranoid()
+                        + "); run as root or lower it with sysctl kernel.perf_event_paranoid=1";
             case ENOSYS -> "this kernel has no perf_event_open";
             case -1 -> "the counters never ran (other programs held every hardware counter)";
             default -> "perf_event_open failed (errno " + errno + ")";
         };
-        return (all ? "hardware counters are not available here" : String.join(" and ", names) + " not counted")
-                + ": " + why;
+        return (all ? "hardware counters are not available here" : String.join(" and ", names) + " not counted") + ": "
+                + why;
     }
 
     private static String paranoid() {
         try {
-            return Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).strip();
+            return Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid"))
+                    .strip();
         } catch (IOException | RuntimeException e) {
             return "unknown";
         }

@@ -20,12 +20,29 @@ import java.util.Map;
  * @param counters     count the command's instructions and cycles where the CPU exposes them
  *                     ({@link ExecResult#counters})
  */
-public record ExecRequest(List<String> argv, Map<String, String> env, Path workDir, Duration timeout,
-        OutputPolicy output, int captureBytes, List<Integer> cpus, Integer nice, boolean noAslr, boolean counters) {
+public record ExecRequest(
+        List<String> argv,
+        Map<String, String> env,
+        Path workDir,
+        Duration timeout,
+        OutputPolicy output,
+        int captureBytes,
+        List<Integer> cpus,
+        Integer nice,
+        boolean noAslr,
+        boolean counters) {
 
     /** A request without counters. */
-    public ExecRequest(List<String> argv, Map<String, String> env, Path workDir, Duration timeout,
-            OutputPolicy output, int captureBytes, List<Integer> cpus, Integer nice, boolean noAslr) {
+    public ExecRequest(
+            List<String> argv,
+            Map<String, String> env,
+            Path workDir,
+            Duration timeout,
+            OutputPolicy output,
+            int captureBytes,
+            List<Integer> cpus,
+            Integer nice,
+            boolean noAslr) {
         this(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, false);
     }
 

@@ -11,9 +11,23 @@ package dev.overhead.exec;
  * @param stderrTail  the last bytes of stderr, for error messages
  * @param counters    the CPU counters, when the request asked for them; {@link Counters#NONE} otherwise
  */
-public record ExecResult(double wallS, double userS, double sysS, long maxRssKib, boolean maxRssExact,
-        long minorFaults, long majorFaults, long voluntaryCs, long involuntaryCs, long fsInBlocks,
-        long fsOutBlocks, int exitCode, Integer signal, boolean timedOut, String stdout, String stderrTail,
+public record ExecResult(
+        double wallS,
+        double userS,
+        double sysS,
+        long maxRssKib,
+        boolean maxRssExact,
+        long minorFaults,
+        long majorFaults,
+        long voluntaryCs,
+        long involuntaryCs,
+        long fsInBlocks,
+        long fsOutBlocks,
+        int exitCode,
+        Integer signal,
+        boolean timedOut,
+        String stdout,
+        String stderrTail,
         Counters counters) {
 
     public ExecResult {
@@ -21,10 +35,40 @@ public record ExecResult(double wallS, double userS, double sysS, long maxRssKib
     }
 
     /** A result without counters. */
-    public ExecResult(double wallS, double userS, double sysS, long maxRssKib, boolean maxRssExact,
-            long minorFaults, long majorFaults, long voluntaryCs, long involuntaryCs, long fsInBlocks,
-            long fsOutBlocks, int exitCode, Integer signal, boolean timedOut, String stdout, String stderrTail) {
-        this(wallS, userS, sysS, maxRssKib, maxRssExact, minorFaults, majorFaults, voluntaryCs, involuntaryCs,
-                fsInBlocks, fsOutBlocks, exitCode, signal, timedOut, stdout, stderrTail, Counters.NONE);
+    public ExecResult(
+            double wallS,
+            double userS,
+            double sysS,
+            long maxRssKib,
+            boolean maxRssExact,
+            long minorFaults,
+            long majorFaults,
+            long voluntaryCs,
+            long involuntaryCs,
+            long fsInBlocks,
+            long fsOutBlocks,
+            int exitCode,
+            Integer signal,
+            boolean timedOut,
+            String stdout,
+            String stderrTail) {
+        this(
+                wallS,
+                userS,
+                sysS,
+                maxRssKib,
+                maxRssExact,
+                minorFaults,
+                majorFaults,
+                voluntaryCs,
+                involuntaryCs,
+                fsInBlocks,
+                fsOutBlocks,
+                exitCode,
+                signal,
+                timedOut,
+                stdout,
+                stderrTail,
+                Counters.NONE);
     }
 }

@@ -71,7 +71,9 @@ public final class FakeExecutor implements Executor {
             case "true" -> Map.of();
             case "false" -> Map.of("exit", "1");
             case "fake" -> keyValues(argv.subList(1, argv.size()), request);
-            default -> throw new ExecException("command not found: " + argv.getFirst() + " (the fake executor knows sleep, true, false, fake, fakewrap)");
+            default ->
+                throw new ExecException("command not found: " + argv.getFirst()
+                        + " (the fake executor knows sleep, true, false, fake, fakewrap)");
         };
         Map<String, String> env = request.env();
         scale *= Double.parseDouble(env.getOrDefault("FAKE_SCALE", "1"));
@@ -103,10 +105,23 @@ public final class FakeExecutor implements Executor {
                 throw StartErrors.of("output file", 0, e.getMessage(), request);
             }
         }
-        return new ExecResult(wall, user, sys, rss, true, (long) get(kv, "minflt", request),
-                (long) get(kv, "majflt", request), (long) get(kv, "vcs", request), (long) get(kv, "ivcs", request),
-                (long) get(kv, "fsin", request), (long) get(kv, "fsout", request), exit,
-                signal > 0 ? signal : null, timedOut, last(out, request.captureBytes()), last(err, 4096),
+        return new ExecResult(
+                wall,
+                user,
+                sys,
+                rss,
+                true,
+                (long) get(kv, "minflt", request),
+                (long) get(kv, "majflt", request),
+                (long) get(kv, "vcs", request),
+                (long) get(kv, "ivcs", request),
+                (long) get(kv, "fsin", request),
+                (long) get(kv, "fsout", request),
+                exit,
+                signal > 0 ? signal : null,
+                timedOut,
+                last(out, request.captureBytes()),
+                last(err, 4096),
                 counters(kv, scale * noise, request));
     }
 
@@ -120,9 +135,11 @@ public final class FakeExecutor implements Executor {
                 values.put(name, get(kv, name, request) * factor);
             }
         }
-        return new Counters(values, values.isEmpty()
-                ? "hardware counters are not available here: the fake command names no instructions= or cycles="
-                : null);
+        return new Counters(
+                values,
+                values.isEmpty()
+                        ? "hardware counters are not available here: the fake command names no instructions= or cycles="
+                        : null);
     }
 
     /** How many runs this executor has answered. */
@@ -131,7 +148,9 @@ public final class FakeExecutor implements Executor {
     }
 
     private static List<String> unwrapShell(List<String> argv) {
-        if (argv.size() >= 3 && base(argv.getFirst()).endsWith("sh") && argv.get(1).equals("-c")) {
+        if (argv.size() >= 3
+                && base(argv.getFirst()).endsWith("sh")
+                && argv.get(1).equals("-c")) {
             return split(argv.get(2));
         }
         return argv;
@@ -145,7 +164,8 @@ public final class FakeExecutor implements Executor {
         char quote = 0;
         for (char c : s.toCharArray()) {
             if (quote != 0) {
-                if (c == quote) quote = 0; else cur.append(c);
+                if (c == quote) quote = 0;
+                else cur.append(c);
             } else if (c == '\'' || c == '"') {
                 quote = c;
                 inWord = true;
@@ -185,7 +205,8 @@ public final class FakeExecutor implements Executor {
         for (String w : words) {
             int eq = w.indexOf('=');
             if (eq <= 0) {
-                throw new ExecException("fake command: expected KEY=VALUE, got '" + w + "' in " + String.join(" ", r.argv()));
+                throw new ExecException(
+                        "fake command: expected KEY=VALUE, got '" + w + "' in " + String.join(" ", r.argv()));
             }
             kv.put(w.substring(0, eq).toLowerCase(Locale.ROOT), w.substring(eq + 1));
         }
@@ -207,13 +228,16 @@ public final class FakeExecutor implements Executor {
 
     private static String text(String template, double wall, long n) {
         if (template == null) return "";
-        return template.replace("\\n", "\n").replace("{wall}", String.format(Locale.ROOT, "%.6f", wall))
+        return template.replace("\\n", "\n")
+                .replace("{wall}", String.format(Locale.ROOT, "%.6f", wall))
                 .replace("{n}", Long.toString(n));
     }
 
     private static String last(String s, int bytes) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        return b.length <= bytes ? s : new String(b, b.length - Math.max(0, bytes), Math.max(0, bytes), StandardCharsets.UTF_8);
+        return b.length <= bytes
+                ? s
+                : new String(b, b.length - Math.max(0, bytes), Math.max(0, bytes), StandardCharsets.UTF_8);
     }
 
     @Override

@@ -53,7 +53,8 @@ public final class FfmExecutor implements Executor {
         } catch (ExecException e) {
             throw e;
         } catch (Throwable t) {
-            throw new ExecException("FFM posix_spawn failed for " + request.argv().getFirst() + ": " + t, t);
+            throw new ExecException(
+                    "FFM posix_spawn failed for " + request.argv().getFirst() + ": " + t, t);
         } finally {
             runningPid = 0;
             runLock.unlock();
@@ -89,14 +90,15 @@ public final class FfmExecutor implements Executor {
         try {
             boolean pipeOut = r.captureBytes() > 0;
             boolean pipeErr = !(r.output() instanceof OutputPolicy.Inherit) || r.captureBytes() > 0;
-            Libc.check("addopen stdin", (int) Libc.FA_ADDOPEN.invokeExact(fa, 0, arena.allocateFrom("/dev/null"), Libc.O_RDONLY, 0));
+            Libc.check("addopen stdin", (int)
+                    Libc.FA_ADDOPEN.invokeExact(fa, 0, arena.allocateFrom("/dev/null"), Libc.O_RDONLY, 0));
             if (pipeOut) {
                 outPipe = pipe(arena, err);
                 Libc.check("dup2 stdout", (int) Libc.FA_ADDDUP2.invokeExact(fa, outPipe[1], 1));
             } else if (!(r.output() instanceof OutputPolicy.Inherit)) {
                 String target = r.output() instanceof OutputPolicy.ToFile(Path f) ? f.toString() : "/dev/null";
-                Libc.check("addopen stdout", (int) Libc.FA_ADDOPEN.invokeExact(fa, 1, arena.allocateFrom(target),
-                        Libc.O_WRONLY | Libc.O_CREAT | Libc.O_APPEND, 0644));
+                Libc.check("addopen stdout", (int) Libc.FA_ADDOPEN.invokeExact(
+                        fa, 1, arena.allocateFrom(target), Libc.O_WRONLY | Libc.O_CREAT | Libc.O_APPEND, 0644));
             }
             if (pipeErr) {
                 errPipe = pipe(arena, err);
@@ -104,13 +106,15 @@ public final class FfmExecutor implements Executor {
             }
             Libc.check("closefrom", (int) Libc.FA_ADDCLOSEFROM.invokeExact(fa, 3));
             if (r.workDir() != null) {
-                Libc.check("chdir", (int) Libc.FA_ADDCHDIR.invokeExact(fa, arena.allocateFrom(r.workDir().toString())));
+                Libc.check("chdir", (int) Libc.FA_ADDCHDIR.invokeExact(
+                        fa, arena.allocateFrom(r.workDir().toString())));
             }
             MemorySegment empty = arena.allocate(Libc.SIGSET_SIZE, 8);
             MemorySegment full = arena.allocate(Libc.SIGSET_SIZE, 8);
             Libc.check("sigemptyset", (int) Libc.SIGEMPTYSET.invokeExact(empty));
             Libc.check("sigfillset", (int) Libc.SIGFILLSET.invokeExact(full));
-            short flags = (short) (Libc.POSIX_SPAWN_SETPGROUP | Libc.POSIX_SPAWN_SETSIGMASK | Libc.POSIX_SPAWN_SETSIGDEF);
+            short flags =
+                    (short) (Libc.POSIX_SPAWN_SETPGROUP | Libc.POSIX_SPAWN_SETSIGMASK | Libc.POSIX_SPAWN_SETSIGDEF);
             Libc.check("setflags", (int) Libc.ATTR_SETFLAGS.invokeExact(attr, flags));
             Libc.check("setpgroup", (int) Libc.ATTR_SETPGROUP.invokeExact(attr, 0));
             Libc.check("setsigmask", (int) Libc.ATTR_SETSIGMASK.invokeExact(attr, empty));
@@ -119,13 +123,16 @@ public final class FfmExecutor implements Executor {
             MemorySegment argv = Libc.cStrings(arena, wrapped(r));
             var env = new HashMap<>(System.getenv());
             env.putAll(r.env());
-            MemorySegment envp = Libc.cStrings(arena, env.entrySet().stream()
-                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.toList()));
+            MemorySegment envp = Libc.cStrings(
+                    arena,
+                    env.entrySet().stream()
+                            .map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(Collectors.toList()));
             MemorySegment pidOut = arena.allocate(JAVA_INT);
             cancelled = false;
             long t0 = System.nanoTime();
-            int rc = (int) Libc.POSIX_SPAWNP.invokeExact(pidOut, argv.getAtIndex(java.lang.foreign.ValueLayout.ADDRESS, 0),
-                    fa, attr, argv, envp);
+            int rc = (int) Libc.POSIX_SPAWNP.invokeExact(
+                    pidOut, argv.getAtIndex(java.lang.foreign.ValueLayout.ADDRESS, 0), fa, attr, argv, envp);
             if (outPipe != null) close(outPipe[1]);
             if (errPipe != null) close(errPipe[1]);
             if (rc != 0) {
@@ -134,11 +141,13 @@ public final class FfmExecutor implements Executor {
             int pid = pidOut.get(JAVA_INT, 0);
             runningPid = pid;
             if (cancelled) kill(pid, Libc.SIGKILL);
-            OutputStream teeOut = r.output() instanceof OutputPolicy.Inherit ? new FileOutputStream(FileDescriptor.out) : fileOut;
-            OutputStream teeErr = r.output() instanceof OutputPolicy.Inherit ? new FileOutputStream(FileDescriptor.err) : fileOut;
+            OutputStream teeOut =
+                    r.output() instanceof OutputPolicy.Inherit ? new FileOutputStream(FileDescriptor.out) : fileOut;
+            OutputStream teeErr =
+                    r.output() instanceof OutputPolicy.Inherit ? new FileOutputStream(FileDescriptor.err) : fileOut;
             var out = new FfmStream(outPipe == null ? -1 : outPipe[0], new TailBuffer(r.captureBytes()), teeOut);
-            var errs = new FfmStream(errPipe == null ? -1 : errPipe[0],
-                    new TailBuffer(Math.max(STDERR_TAIL, r.captureBytes())), teeErr);
+            var errs = new FfmStream(
+                    errPipe == null ? -1 : errPipe[0], new TailBuffer(Math.max(STDERR_TAIL, r.captureBytes())), teeErr);
             return waitFor(r, arena, err, pid, t0, out, errs);
         } finally {
             if (outPipe != null) close(outPipe[0]);
@@ -148,8 +157,9 @@ public final class FfmExecutor implements Executor {
         }
     }
 
-    private ExecResult waitFor(ExecRequest r, Arena arena, MemorySegment err, int pid, long t0,
-            FfmStream out, FfmStream errs) throws Throwable {
+    private ExecResult waitFor(
+            ExecRequest r, Arena arena, MemorySegment err, int pid, long t0, FfmStream out, FfmStream errs)
+            throws Throwable {
         MemorySegment status = arena.allocate(JAVA_INT);
         MemorySegment ru = arena.allocate(Libc.RUSAGE_SIZE, 8);
         MemorySegment fds = arena.allocate(8L * 3, 8);
@@ -208,17 +218,34 @@ public final class FfmExecutor implements Executor {
         int termsig = st & 0x7f;
         boolean signaled = termsig != 0 && termsig != 0x7f;
         int exit = signaled ? 128 + termsig : (st >> 8) & 0xff;
-        return new ExecResult((t1 - t0) / 1e9,
-                micros(ru, 0) / 1e6, micros(ru, 16) / 1e6, ru.get(JAVA_LONG, 32), false,
-                ru.get(JAVA_LONG, 64), ru.get(JAVA_LONG, 72), ru.get(JAVA_LONG, 128), ru.get(JAVA_LONG, 136),
-                ru.get(JAVA_LONG, 88), ru.get(JAVA_LONG, 96), exit, signaled ? termsig : null, timedOut,
-                out.tail().toString(), errs.tail().toString(), countersAbsent(r));
+        return new ExecResult(
+                (t1 - t0) / 1e9,
+                micros(ru, 0) / 1e6,
+                micros(ru, 16) / 1e6,
+                ru.get(JAVA_LONG, 32),
+                false,
+                ru.get(JAVA_LONG, 64),
+                ru.get(JAVA_LONG, 72),
+                ru.get(JAVA_LONG, 128),
+                ru.get(JAVA_LONG, 136),
+                ru.get(JAVA_LONG, 88),
+                ru.get(JAVA_LONG, 96),
+                exit,
+                signaled ? termsig : null,
+                timedOut,
+                out.tail().toString(),
+                errs.tail().toString(),
+                countersAbsent(r));
     }
 
     /** This executor cannot open counters before the command's exec, so it counts none. */
     private static Counters countersAbsent(ExecRequest r) {
-        return r.counters() ? new Counters(java.util.Map.of(), "hardware counters are not counted by the FFM"
-                + " executor; the forking helper counts them, and it needs a C compiler") : Counters.NONE;
+        return r.counters()
+                ? new Counters(
+                        java.util.Map.of(),
+                        "hardware counters are not counted by the FFM"
+                                + " executor; the forking helper counts them, and it needs a C compiler")
+                : Counters.NONE;
     }
 
     private static long micros(MemorySegment ru, long offset) {
@@ -229,7 +256,8 @@ public final class FfmExecutor implements Executor {
     static List<String> wrapped(ExecRequest r) {
         var argv = new ArrayList<String>();
         if (!r.cpus().isEmpty()) {
-            argv.addAll(List.of("taskset", "-c", r.cpus().stream().map(String::valueOf).collect(Collectors.joining(","))));
+            argv.addAll(List.of(
+                    "taskset", "-c", r.cpus().stream().map(String::valueOf).collect(Collectors.joining(","))));
         }
         if (r.nice() != null) argv.addAll(List.of("nice", "-n", String.valueOf(r.nice())));
         if (r.noAslr()) argv.addAll(List.of("setarch", "-R"));

@@ -10,7 +10,8 @@ import java.lang.foreign.MemorySegment;
 /** A pipe from the FFM executor's child, its tail, and where its bytes also go (null: nowhere). */
 record FfmStream(int fd, TailBuffer tail, OutputStream tee) {
 
-    static FfmStream readIfReady(FfmStream s, MemorySegment fds, int n, MemorySegment buf, MemorySegment err) throws Throwable {
+    static FfmStream readIfReady(FfmStream s, MemorySegment fds, int n, MemorySegment buf, MemorySegment err)
+            throws Throwable {
         if (s.fd() < 0) return s;
         for (int i = 0; i < n; i++) {
             if (fds.get(JAVA_INT, 8L * i) == s.fd() && fds.get(JAVA_SHORT, 8L * i + 6) != 0) {

@@ -28,7 +28,11 @@ final class Libc {
     static final short POSIX_SPAWN_SETPGROUP = 0x02;
     static final short POSIX_SPAWN_SETSIGDEF = 0x04;
     static final short POSIX_SPAWN_SETSIGMASK = 0x08;
-    static final int O_RDONLY = 0, O_WRONLY = 1, O_CREAT = 0100, O_APPEND = 02000, O_NONBLOCK = 04000,
+    static final int O_RDONLY = 0,
+            O_WRONLY = 1,
+            O_CREAT = 0100,
+            O_APPEND = 02000,
+            O_NONBLOCK = 04000,
             O_CLOEXEC = 02000000;
     static final int EINTR = 4, EAGAIN = 11;
     static final int WNOHANG = 1;
@@ -40,41 +44,58 @@ final class Libc {
     private static final MemoryLayout CAPTURE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
-    static final MethodHandle POSIX_SPAWNP = fn("posix_spawnp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    static final MethodHandle POSIX_SPAWNP =
+            fn("posix_spawnp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     static final MethodHandle FA_INIT = fn("posix_spawn_file_actions_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle FA_DESTROY = fn("posix_spawn_file_actions_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle FA_ADDOPEN = fn("posix_spawn_file_actions_addopen", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    static final MethodHandle FA_ADDDUP2 = fn("posix_spawn_file_actions_adddup2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    static final MethodHandle FA_ADDCLOSEFROM = fn("posix_spawn_file_actions_addclosefrom_np", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle FA_ADDCHDIR = fn("posix_spawn_file_actions_addchdir_np", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle FA_DESTROY =
+            fn("posix_spawn_file_actions_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle FA_ADDOPEN = fn(
+            "posix_spawn_file_actions_addopen",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle FA_ADDDUP2 =
+            fn("posix_spawn_file_actions_adddup2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle FA_ADDCLOSEFROM =
+            fn("posix_spawn_file_actions_addclosefrom_np", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle FA_ADDCHDIR =
+            fn("posix_spawn_file_actions_addchdir_np", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     static final MethodHandle ATTR_INIT = fn("posix_spawnattr_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle ATTR_DESTROY = fn("posix_spawnattr_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle ATTR_SETFLAGS = fn("posix_spawnattr_setflags", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
-    static final MethodHandle ATTR_SETPGROUP = fn("posix_spawnattr_setpgroup", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle ATTR_SETSIGMASK = fn("posix_spawnattr_setsigmask", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    static final MethodHandle ATTR_SETSIGDEFAULT = fn("posix_spawnattr_setsigdefault", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle ATTR_SETFLAGS =
+            fn("posix_spawnattr_setflags", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
+    static final MethodHandle ATTR_SETPGROUP =
+            fn("posix_spawnattr_setpgroup", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle ATTR_SETSIGMASK =
+            fn("posix_spawnattr_setsigmask", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle ATTR_SETSIGDEFAULT =
+            fn("posix_spawnattr_setsigdefault", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     static final MethodHandle SIGEMPTYSET = fn("sigemptyset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle SIGFILLSET = fn("sigfillset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle WAIT4 = errnoFn("wait4", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    static final MethodHandle WAIT4 =
+            errnoFn("wait4", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
     static final MethodHandle KILL = fn("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
     static final MethodHandle PIPE2 = errnoFn("pipe2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     static final MethodHandle READ = errnoFn("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     static final MethodHandle CLOSE = fn("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     static final MethodHandle POLL = errnoFn("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
     static final MethodHandle STRERROR = fn("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-    static final MethodHandle PIDFD_OPEN = LINKER.downcallHandle(LINKER.defaultLookup().find("syscall").orElseThrow(),
-            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(1));
+    static final MethodHandle PIDFD_OPEN = LINKER.downcallHandle(
+            LINKER.defaultLookup().find("syscall").orElseThrow(),
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT),
+            Linker.Option.firstVariadicArg(1));
 
     private Libc() {}
 
     private static MethodHandle fn(String name, FunctionDescriptor fd) {
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(
-                () -> new UnsatisfiedLinkError("libc has no " + name)), fd);
+        return LINKER.downcallHandle(
+                LINKER.defaultLookup().find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name)),
+                fd);
     }
 
     private static MethodHandle errnoFn(String name, FunctionDescriptor fd) {
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(
-                () -> new UnsatisfiedLinkError("libc has no " + name)), fd, Linker.Option.captureCallState("errno"));
+        return LINKER.downcallHandle(
+                LINKER.defaultLookup().find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name)),
+                fd,
+                Linker.Option.captureCallState("errno"));
     }
 
     static MemorySegment errnoState(Arena arena) {
@@ -87,7 +108,9 @@ final class Libc {
 
     static String strerror(int errno) {
         try {
-            return ((MemorySegment) STRERROR.invokeExact(errno)).reinterpret(256).getString(0);
+            return ((MemorySegment) STRERROR.invokeExact(errno))
+                    .reinterpret(256)
+                    .getString(0);
         } catch (Throwable t) {
             return "error " + errno;
         }

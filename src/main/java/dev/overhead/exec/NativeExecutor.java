@@ -58,7 +58,8 @@ public final class NativeExecutor implements Executor {
                 Process p = new ProcessBuilder(binary.toString(), socket.toString())
                         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                         .redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
                 long until = System.nanoTime() + ACCEPT_TIMEOUT_MS * 1_000_000;
                 while (true) {
                     SocketChannel ch = server.accept();
@@ -94,14 +95,17 @@ public final class NativeExecutor implements Executor {
         runLock.lock();
         try {
             if (broken) {
-                throw new ExecException("the forking helper stopped earlier; cannot run " + request.argv().getFirst());
+                throw new ExecException("the forking helper stopped earlier; cannot run "
+                        + request.argv().getFirst());
             }
             send(encode(request));
             return decode(request);
         } catch (IOException e) {
             broken = true;
-            throw new ExecException("the forking helper stopped unexpectedly while running "
-                    + request.argv().getFirst() + ": " + e.getMessage(), e);
+            throw new ExecException(
+                    "the forking helper stopped unexpectedly while running "
+                            + request.argv().getFirst() + ": " + e.getMessage(),
+                    e);
         } finally {
             runLock.unlock();
         }
@@ -167,9 +171,18 @@ public final class NativeExecutor implements Executor {
             out.writeByte('R');
             out.writeLong(r.timeout() == null ? 0 : Math.max(1, r.timeout().toNanos()));
             switch (r.output()) {
-                case OutputPolicy.Discard d -> { out.writeByte(0); str(out, ""); }
-                case OutputPolicy.Inherit i -> { out.writeByte(1); str(out, ""); }
-                case OutputPolicy.ToFile(Path f) -> { out.writeByte(2); str(out, f.toString()); }
+                case OutputPolicy.Discard d -> {
+                    out.writeByte(0);
+                    str(out, "");
+                }
+                case OutputPolicy.Inherit i -> {
+                    out.writeByte(1);
+                    str(out, "");
+                }
+                case OutputPolicy.ToFile(Path f) -> {
+                    out.writeByte(2);
+                    str(out, f.toString());
+                }
             }
             out.writeInt(Math.max(0, r.captureBytes()));
             out.writeByte(r.nice() == null ? 0 : 1);
@@ -212,8 +225,23 @@ public final class NativeExecutor implements Executor {
         boolean timedOut = u8() != 0;
         String stdout = string(), stderr = string();
         Counters counters = counters();
-        return new ExecResult(wallNs / 1e9, utimeUs / 1e6, stimeUs / 1e6, maxRss, true, minflt, majflt,
-                nvcsw, nivcsw, inblock, oublock, exit, signal == 0 ? null : signal, timedOut, stdout, stderr,
+        return new ExecResult(
+                wallNs / 1e9,
+                utimeUs / 1e6,
+                stimeUs / 1e6,
+                maxRss,
+                true,
+                minflt,
+                majflt,
+                nvcsw,
+                nivcsw,
+                inblock,
+                oublock,
+                exit,
+                signal == 0 ? null : signal,
+                timedOut,
+                stdout,
+                stderr,
                 counters);
     }
 
@@ -233,12 +261,15 @@ public final class NativeExecutor implements Executor {
             if (scaled.isPresent()) {
                 values.put(name, scaled.getAsDouble());
             } else {
-                missing.computeIfAbsent(errno == 0 ? -1 : errno, k -> new ArrayList<>()).add(name);
+                missing.computeIfAbsent(errno == 0 ? -1 : errno, k -> new ArrayList<>())
+                        .add(name);
             }
         }
         // One reason is enough: on one machine the counters fail together, and for the same reason.
-        String why = missing.entrySet().stream().findFirst()
-                .map(e -> Counters.unavailable(e.getValue(), values.isEmpty(), e.getKey())).orElse(null);
+        String why = missing.entrySet().stream()
+                .findFirst()
+                .map(e -> Counters.unavailable(e.getValue(), values.isEmpty(), e.getKey()))
+                .orElse(null);
         return new Counters(values, why);
     }
 

@@ -38,8 +38,9 @@ final class NativeHelper {
         if (Files.isExecutable(bin)) {
             return bin;
         }
-        String cc = compiler().orElseThrow(() -> new ExecException(
-                "no C compiler (cc, gcc or clang) on PATH to build the forking helper"));
+        String cc = compiler()
+                .orElseThrow(() ->
+                        new ExecException("no C compiler (cc, gcc or clang) on PATH to build the forking helper"));
         try {
             Files.createDirectories(dir);
             Path src = Files.createTempDirectory(dir, "overhead-spawner-");
@@ -48,10 +49,12 @@ final class NativeHelper {
                 List<String> command = new ArrayList<>(List.of(cc, "-O2", "-o", tmp.toString()));
                 for (var e : sources.entrySet()) {
                     Files.write(src.resolve(e.getKey()), e.getValue());
-                    if (e.getKey().endsWith(".c")) command.add(src.resolve(e.getKey()).toString());
+                    if (e.getKey().endsWith(".c"))
+                        command.add(src.resolve(e.getKey()).toString());
                 }
                 Process p = new ProcessBuilder(command)
-                        .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectErrorStream(true)
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                         .start();
                 byte[] log = p.getInputStream().readAllBytes();
                 if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -111,8 +114,11 @@ final class NativeHelper {
     static Optional<String> compiler() {
         String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
         for (String name : List.of("cc", "gcc", "clang")) {
-            Optional<Path> found = Stream.of(path.split(":")).filter(d -> !d.isEmpty())
-                    .map(d -> Path.of(d, name)).filter(Files::isExecutable).findFirst();
+            Optional<Path> found = Stream.of(path.split(":"))
+                    .filter(d -> !d.isEmpty())
+                    .map(d -> Path.of(d, name))
+                    .filter(Files::isExecutable)
+                    .findFirst();
             if (found.isPresent()) {
                 return Optional.of(found.get().toString());
             }

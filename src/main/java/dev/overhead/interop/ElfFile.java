@@ -113,7 +113,8 @@ public record ElfFile(Path path, long fileSize, int bits, boolean bigEndian, int
             byte[] names = new byte[0];
             if (shstrndx > 0 && shstrndx < raw.size()) {
                 long[] strtab = raw.get(shstrndx);
-                names = read(ch, strtab[3], Math.toIntExact(Math.min(strtab[4], fileSize - strtab[3])), order, path).array();
+                names = read(ch, strtab[3], Math.toIntExact(Math.min(strtab[4], fileSize - strtab[3])), order, path)
+                        .array();
             }
             List<Section> sections = new ArrayList<>();
             for (int i = 1; i < raw.size(); i++) { // section 0 is the null section
@@ -131,13 +132,25 @@ public record ElfFile(Path path, long fileSize, int bits, boolean bigEndian, int
     /** name, type, flags, offset, size, link, address */
     private static long[] header(ByteBuffer b, boolean is64) {
         if (is64) {
-            return new long[] {Integer.toUnsignedLong(b.getInt(0)), Integer.toUnsignedLong(b.getInt(4)), b.getLong(8),
-                b.getLong(0x18), b.getLong(0x20), Integer.toUnsignedLong(b.getInt(0x28)), b.getLong(0x10)};
+            return new long[] {
+                Integer.toUnsignedLong(b.getInt(0)),
+                Integer.toUnsignedLong(b.getInt(4)),
+                b.getLong(8),
+                b.getLong(0x18),
+                b.getLong(0x20),
+                Integer.toUnsignedLong(b.getInt(0x28)),
+                b.getLong(0x10)
+            };
         }
-        return new long[] {Integer.toUnsignedLong(b.getInt(0)), Integer.toUnsignedLong(b.getInt(4)),
-            Integer.toUnsignedLong(b.getInt(8)), Integer.toUnsignedLong(b.getInt(0x10)),
-            Integer.toUnsignedLong(b.getInt(0x14)), Integer.toUnsignedLong(b.getInt(0x18)),
-            Integer.toUnsignedLong(b.getInt(0x0C))};
+        return new long[] {
+            Integer.toUnsignedLong(b.getInt(0)),
+            Integer.toUnsignedLong(b.getInt(4)),
+            Integer.toUnsignedLong(b.getInt(8)),
+            Integer.toUnsignedLong(b.getInt(0x10)),
+            Integer.toUnsignedLong(b.getInt(0x14)),
+            Integer.toUnsignedLong(b.getInt(0x18)),
+            Integer.toUnsignedLong(b.getInt(0x0C))
+        };
     }
 
     private static String name(byte[] table, int offset) {

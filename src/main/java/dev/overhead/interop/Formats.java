@@ -33,7 +33,14 @@ public final class Formats {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What a file is. */
-    public enum Kind { OVERHEAD, CSV, HYPERFINE, PYPERF, GOBENCH, PTS }
+    public enum Kind {
+        OVERHEAD,
+        CSV,
+        HYPERFINE,
+        PYPERF,
+        GOBENCH,
+        PTS
+    }
 
     public static StudyResult read(Path file) {
         return read(readString(file), file.toString());
@@ -57,8 +64,10 @@ public final class Formats {
             try {
                 root = JSON.readTree(text);
             } catch (JsonProcessingException e) {
-                throw new FormatException(source + " looks like JSON but is not valid JSON (line "
-                        + e.getLocation().getLineNr() + ").", e);
+                throw new FormatException(
+                        source + " looks like JSON but is not valid JSON (line "
+                                + e.getLocation().getLineNr() + ").",
+                        e);
             }
             if (root.path("schema").asText().startsWith("overhead/")) {
                 return Kind.OVERHEAD;
@@ -109,7 +118,8 @@ public final class Formats {
             for (WorkloadResult w : s.workloads()) {
                 workloads.merge(w.name(), w.workload(), Formats::union);
                 List<VariantResult> list = variants.computeIfAbsent(w.name(), k -> new ArrayList<>());
-                Set<String> taken = new LinkedHashSet<>(list.stream().map(VariantResult::name).toList());
+                Set<String> taken = new LinkedHashSet<>(
+                        list.stream().map(VariantResult::name).toList());
                 for (VariantResult v : w.variants()) {
                     String name = v.name();
                     if (taken.contains(name)) {
@@ -118,7 +128,11 @@ public final class Formats {
                                 .formatted(v.name(), w.name(), sources.get(i), name));
                     }
                     taken.add(name);
-                    Variant renamed = new Variant(name, v.variant().env(), v.variant().prefix(), v.variant().setup(),
+                    Variant renamed = new Variant(
+                            name,
+                            v.variant().env(),
+                            v.variant().prefix(),
+                            v.variant().setup(),
                             v.variant().cleanup());
                     list.add(new VariantResult(renamed, v.runs()));
                 }
@@ -128,8 +142,12 @@ public final class Formats {
         workloads.forEach((name, w) -> merged.add(new WorkloadResult(w, variants.get(name))));
         StudyResult first = studies.getFirst();
         String label = String.join(" vs ", sources);
-        return new StudyResult(new dev.overhead.model.StudyInfo(label, label, first.info().created(),
-                Map.of("sources", sources)), environment, merged, List.of(), warnings);
+        return new StudyResult(
+                new dev.overhead.model.StudyInfo(label, label, first.info().created(), Map.of("sources", sources)),
+                environment,
+                merged,
+                List.of(),
+                warnings);
     }
 
     /** Two files' views of one workload: the metrics of both, so that neither file's figures are lost. */
@@ -138,8 +156,13 @@ public final class Formats {
         boolean complete = Imported.isComplete(a) || Imported.isComplete(b);
         (complete ? Imported.metricsOf(a) : a.metrics()).forEach(specs::add);
         (complete ? Imported.metricsOf(b) : b.metrics()).forEach(specs::add);
-        return new Workload(a.name(), a.command().isEmpty() ? b.command() : a.command(), a.shell(), a.parameters(),
-                a.prepare(), specs.list());
+        return new Workload(
+                a.name(),
+                a.command().isEmpty() ? b.command() : a.command(),
+                a.shell(),
+                a.parameters(),
+                a.prepare(),
+                specs.list());
     }
 
     static String readString(Path file) {

@@ -46,7 +46,9 @@ public final class GoBench {
             return false;
         }
         String[] f = line.split("\\s+");
-        return f.length >= 4 && f.length % 2 == 0 && !(f[0].length() > 9 && Character.isLowerCase(f[0].charAt(9)))
+        return f.length >= 4
+                && f.length % 2 == 0
+                && !(f[0].length() > 9 && Character.isLowerCase(f[0].charAt(9)))
                 && f[1].matches("\\d+");
     }
 
@@ -87,7 +89,8 @@ public final class GoBench {
                 }
                 String variant = config.getOrDefault(VARIANT_KEY, Imported.stem(source));
                 if (nameKey != null) {
-                    Matcher k = Pattern.compile("/" + Pattern.quote(nameKey) + "=([^/]*)").matcher(name);
+                    Matcher k = Pattern.compile("/" + Pattern.quote(nameKey) + "=([^/]*)")
+                            .matcher(name);
                     if (!k.find()) {
                         throw new FormatException("%s line %d: benchmark %s has no /%s=... part to name the variant by."
                                 .formatted(source, i + 1, name, nameKey));
@@ -104,14 +107,17 @@ public final class GoBench {
                         throw new FormatException("%s line %d: '%s' is not a number.".formatted(source, i + 1, f[j]));
                     }
                     Tidy t = tidy(f[j + 1]);
-                    Direction better = declared.getOrDefault(f[j + 1], declared.getOrDefault(t.unit(), t.rate() ? Direction.HIGHER : Direction.LOWER));
+                    Direction better = declared.getOrDefault(
+                            f[j + 1], declared.getOrDefault(t.unit(), t.rate() ? Direction.HIGHER : Direction.LOWER));
                     specs.putIfAbsent(t.unit(), Imported.metric(t.unit(), better, display(t.unit())));
                     run.put(t.unit(), value * t.factor());
                 }
                 if (gomaxprocs != null) {
                     procs.putIfAbsent(name, gomaxprocs);
                 }
-                data.computeIfAbsent(name, k -> new LinkedHashMap<>()).computeIfAbsent(variant, k -> new ArrayList<>()).add(run);
+                data.computeIfAbsent(name, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(variant, k -> new ArrayList<>())
+                        .add(run);
             } else if (c.matches()) {
                 String value = c.group(2) == null ? "" : c.group(2).strip();
                 config.put(c.group(1), value);
@@ -135,11 +141,13 @@ public final class GoBench {
                 }
                 variants.add(new VariantResult(Variant.plain(v.getKey()), runs));
             }
-            Map<String, String> parameters = procs.containsKey(w.getKey()) ? Map.of("gomaxprocs", procs.get(w.getKey())) : Map.of();
-            workloads.add(new WorkloadResult(Imported.workload(w.getKey(), List.of(), parameters, used.list()), variants));
+            Map<String, String> parameters =
+                    procs.containsKey(w.getKey()) ? Map.of("gomaxprocs", procs.get(w.getKey())) : Map.of();
+            workloads.add(
+                    new WorkloadResult(Imported.workload(w.getKey(), List.of(), parameters, used.list()), variants));
         }
-        StudyResult study = Imported.study(Imported.stem(source), Imported.stem(source), null, Map.of("source", "gobench"),
-                workloads, warnings);
+        StudyResult study = Imported.study(
+                Imported.stem(source), Imported.stem(source), null, Map.of("source", "gobench"), workloads, warnings);
         return new StudyResult(study.info(), environment, study.workloads(), List.of(), study.warnings());
     }
 
@@ -221,13 +229,20 @@ public final class GoBench {
                         }
                         GoUnit u = goUnit(m);
                         units.putIfAbsent(u.unit(), m.better());
-                        line.append(' ').append(number(value.get() * u.factor())).append(' ').append(u.unit());
+                        line.append(' ')
+                                .append(number(value.get() * u.factor()))
+                                .append(' ')
+                                .append(u.unit());
                     }
                     lines.add(line.toString());
                 }
             }
         }
-        units.forEach((u, d) -> out.append("Unit ").append(u).append(" better=").append(d.word()).append('\n'));
+        units.forEach((u, d) -> out.append("Unit ")
+                .append(u)
+                .append(" better=")
+                .append(d.word())
+                .append('\n'));
         blocks.forEach((variant, lines) -> {
             out.append('\n').append(VARIANT_KEY).append(": ").append(variant).append('\n');
             lines.forEach(l -> out.append(l).append('\n'));

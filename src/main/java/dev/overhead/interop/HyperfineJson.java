@@ -37,8 +37,10 @@ public final class HyperfineJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static boolean looksLike(JsonNode root) {
-        return root.isObject() && root.path("results").isArray()
-                && (root.path("results").isEmpty() || root.path("results").get(0).has("command"));
+        return root.isObject()
+                && root.path("results").isArray()
+                && (root.path("results").isEmpty()
+                        || root.path("results").get(0).has("command"));
     }
 
     public static StudyResult read(String text, String source) {
@@ -46,7 +48,8 @@ public final class HyperfineJson {
         try {
             root = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new FormatException(source + " is not valid JSON (line " + e.getLocation().getLineNr() + ").", e);
+            throw new FormatException(
+                    source + " is not valid JSON (line " + e.getLocation().getLineNr() + ").", e);
         }
         return read(root, source);
     }
@@ -81,7 +84,8 @@ public final class HyperfineJson {
                 if (codes.isArray() && i < codes.size()) {
                     exit = codes.get(i).isNull() ? -1 : codes.get(i).asInt();
                 }
-                long rss = mem.isArray() && mem.size() == times.size() ? mem.get(i).asLong() / 1024 : 0;
+                long rss =
+                        mem.isArray() && mem.size() == times.size() ? mem.get(i).asLong() / 1024 : 0;
                 runs.add(Imported.run(i, sequence++, times.get(i).asDouble(), exit, rss, Map.of()));
             }
             if (codes.isArray() && codes.size() != times.size()) {
@@ -93,9 +97,13 @@ public final class HyperfineJson {
                         .formatted(source, command));
             }
             if (r.has("user") || r.has("system")) {
-                warnings.add(String.format(Locale.ROOT,
+                warnings.add(String.format(
+                        Locale.ROOT,
                         "%s: hyperfine kept only means of CPU time for '%s': user %.6g s, system %.6g s (not compared).",
-                        source, command, r.path("user").asDouble(), r.path("system").asDouble()));
+                        source,
+                        command,
+                        r.path("user").asDouble(),
+                        r.path("system").asDouble()));
             }
             Variant variant = new Variant(name, Map.of(), List.of(), List.of(), List.of());
             variants.add(new VariantResult(variant, runs));
@@ -107,9 +115,15 @@ public final class HyperfineJson {
         }
         String workloadName = single ? results.get(0).path("command").asText() : Imported.stem(source);
         List<String> command = single ? List.of(workloadName) : List.of();
-        var workload = new dev.overhead.model.Workload(workloadName, command, single, Map.of(), List.of(), specs.list());
-        return Imported.study(Imported.stem(source), Imported.stem(source), null, Map.of("source", "hyperfine"),
-                List.of(new WorkloadResult(workload, variants)), warnings);
+        var workload =
+                new dev.overhead.model.Workload(workloadName, command, single, Map.of(), List.of(), specs.list());
+        return Imported.study(
+                Imported.stem(source),
+                Imported.stem(source),
+                null,
+                Map.of("source", "hyperfine"),
+                List.of(new WorkloadResult(workload, variants)),
+                warnings);
     }
 
     private static boolean hasNull(JsonNode codes) {
@@ -125,7 +139,8 @@ public final class HyperfineJson {
         JsonNode params = result.path("parameters");
         if (params.isObject() && !params.isEmpty()) {
             List<String> parts = new ArrayList<>();
-            params.properties().forEach(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+            params.properties()
+                    .forEach(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
             return String.join(",", parts);
         }
         return result.path("command").asText();

@@ -40,7 +40,8 @@ public final class Imported {
      * those metrics exist, and built-ins not listed are absent rather than zero.
      */
     public static boolean isComplete(Workload workload) {
-        return workload.metrics().stream().anyMatch(m -> !m.parsed() || m.regex().isEmpty());
+        return workload.metrics().stream()
+                .anyMatch(m -> !m.parsed() || m.regex().isEmpty());
     }
 
     /**
@@ -66,10 +67,11 @@ public final class Imported {
     }
 
     /** A run that has only a wall time (and maybe a peak RSS and other figures). */
-    public static Run run(int index, int sequence, double wallS, int exitCode, long maxRssKib,
-            Map<String, Double> metrics) {
-        return new Run(index, sequence, -1, null, exitCode, null, false, wallS, 0, 0, maxRssKib, false, 0, 0, 0, 0, 0,
-                0, metrics);
+    public static Run run(
+            int index, int sequence, double wallS, int exitCode, long maxRssKib, Map<String, Double> metrics) {
+        return new Run(
+                index, sequence, -1, null, exitCode, null, false, wallS, 0, 0, maxRssKib, false, 0, 0, 0, 0, 0, 0,
+                metrics);
     }
 
     /** A run that has only figures in its metrics map. */
@@ -77,15 +79,19 @@ public final class Imported {
         return run(index, -1, 0, 0, 0, metrics);
     }
 
-    public static Workload workload(String name, List<String> command, Map<String, String> parameters,
-            List<MetricSpec> metrics) {
+    public static Workload workload(
+            String name, List<String> command, Map<String, String> parameters, List<MetricSpec> metrics) {
         return new Workload(name, command, false, parameters, List.of(), metrics);
     }
 
-    public static StudyResult study(String id, String label, Instant created, Map<String, Object> options,
-            List<WorkloadResult> workloads, List<String> warnings) {
-        return new StudyResult(new StudyInfo(id, label, created, options),
-                Map.of(), workloads, List.of(), warnings);
+    public static StudyResult study(
+            String id,
+            String label,
+            Instant created,
+            Map<String, Object> options,
+            List<WorkloadResult> workloads,
+            List<String> warnings) {
+        return new StudyResult(new StudyInfo(id, label, created, options), Map.of(), workloads, List.of(), warnings);
     }
 
     /** The file name without directory and extension: the variant name of a one-variant file. */

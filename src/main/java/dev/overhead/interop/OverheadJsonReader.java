@@ -38,15 +38,18 @@ public final class OverheadJsonReader {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not valid JSON at line " + e.getLocation().getLineNr() + ": "
-                    + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "not valid JSON at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage(), e);
         }
         if (root == null || !"overhead/1".equals(root.path("schema").asText())) {
             throw new IllegalArgumentException("not an overhead result (no \"schema\": \"overhead/1\")");
         }
         JsonNode study = root.path("study");
-        StudyInfo info = new StudyInfo(study.path("id").asText(""), text(study.path("label")),
-                instant(study.path("created")), map(study.path("options")));
+        StudyInfo info = new StudyInfo(
+                study.path("id").asText(""),
+                text(study.path("label")),
+                instant(study.path("created")),
+                map(study.path("options")));
         List<WorkloadResult> workloads = new ArrayList<>();
         for (JsonNode w : root.path("workloads")) {
             workloads.add(workload(w));
@@ -63,16 +66,27 @@ public final class OverheadJsonReader {
     private static WorkloadResult workload(JsonNode w) {
         List<MetricSpec> metrics = new ArrayList<>();
         for (JsonNode m : w.path("metrics")) {
-            metrics.add(new MetricSpec(m.path("name").asText(), Direction.parse(m.path("better").asText("lower")),
-                    m.path("unit").asText(""), text(m.path("regex"))));
+            metrics.add(new MetricSpec(
+                    m.path("name").asText(),
+                    Direction.parse(m.path("better").asText("lower")),
+                    m.path("unit").asText(""),
+                    text(m.path("regex"))));
         }
-        Workload workload = new Workload(w.path("name").asText(), strings(w.path("command")),
-                w.path("shell").asBoolean(false), stringMap(w.path("parameters")), strings(w.path("prepare")),
+        Workload workload = new Workload(
+                w.path("name").asText(),
+                strings(w.path("command")),
+                w.path("shell").asBoolean(false),
+                stringMap(w.path("parameters")),
+                strings(w.path("prepare")),
                 metrics);
         List<VariantResult> variants = new ArrayList<>();
         for (JsonNode v : w.path("variants")) {
-            Variant variant = new Variant(v.path("name").asText(), stringMap(v.path("env")), strings(v.path("prefix")),
-                    strings(v.path("setup")), strings(v.path("cleanup")));
+            Variant variant = new Variant(
+                    v.path("name").asText(),
+                    stringMap(v.path("env")),
+                    strings(v.path("prefix")),
+                    strings(v.path("setup")),
+                    strings(v.path("cleanup")));
             List<Run> runs = new ArrayList<>();
             for (JsonNode r : v.path("runs")) {
                 runs.add(run(r));
@@ -89,27 +103,52 @@ public final class OverheadJsonReader {
                 metrics.put(e.getKey(), e.getValue().asDouble());
             }
         });
-        return new Run(r.path("index").asInt(), r.path("sequence").asInt(), r.path("round").asInt(),
-                instant(r.path("started")), r.path("exit_code").asInt(),
-                r.hasNonNull("signal") ? r.path("signal").asInt() : null, r.path("timed_out").asBoolean(false),
-                r.path("wall_s").asDouble(), r.path("user_s").asDouble(), r.path("sys_s").asDouble(),
-                r.path("max_rss_kib").asLong(), r.path("max_rss_exact").asBoolean(true),
-                r.path("minor_faults").asLong(), r.path("major_faults").asLong(), r.path("voluntary_cs").asLong(),
-                r.path("involuntary_cs").asLong(), r.path("fs_in_blocks").asLong(), r.path("fs_out_blocks").asLong(),
+        return new Run(
+                r.path("index").asInt(),
+                r.path("sequence").asInt(),
+                r.path("round").asInt(),
+                instant(r.path("started")),
+                r.path("exit_code").asInt(),
+                r.hasNonNull("signal") ? r.path("signal").asInt() : null,
+                r.path("timed_out").asBoolean(false),
+                r.path("wall_s").asDouble(),
+                r.path("user_s").asDouble(),
+                r.path("sys_s").asDouble(),
+                r.path("max_rss_kib").asLong(),
+                r.path("max_rss_exact").asBoolean(true),
+                r.path("minor_faults").asLong(),
+                r.path("major_faults").asLong(),
+                r.path("voluntary_cs").asLong(),
+                r.path("involuntary_cs").asLong(),
+                r.path("fs_in_blocks").asLong(),
+                r.path("fs_out_blocks").asLong(),
                 metrics);
     }
 
     private static ComparisonRow comparison(JsonNode c) {
         List<String> warnings = new ArrayList<>();
         c.path("warnings").forEach(n -> warnings.add(n.asText()));
-        Comparison comparison = new Comparison(Direction.parse(c.path("better").asText("lower")),
-                c.path("n_baseline").asInt(), c.path("n_candidate").asInt(), number(c.path("baseline_value")),
-                number(c.path("candidate_value")), number(c.path("change_pct")), number(c.path("ci_low_pct")),
-                number(c.path("ci_high_pct")), number(c.path("p_value")), c.path("method").asText(""),
+        Comparison comparison = new Comparison(
+                Direction.parse(c.path("better").asText("lower")),
+                c.path("n_baseline").asInt(),
+                c.path("n_candidate").asInt(),
+                number(c.path("baseline_value")),
+                number(c.path("candidate_value")),
+                number(c.path("change_pct")),
+                number(c.path("ci_low_pct")),
+                number(c.path("ci_high_pct")),
+                number(c.path("p_value")),
+                c.path("method").asText(""),
                 Verdict.valueOf(c.path("verdict").asText("inconclusive").toUpperCase(Locale.ROOT)),
-                c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null, warnings);
-        return new ComparisonRow(c.path("workload").asText(), c.path("metric").asText(), c.path("unit").asText(""),
-                c.path("baseline").asText(), c.path("candidate").asText(), comparison);
+                c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null,
+                warnings);
+        return new ComparisonRow(
+                c.path("workload").asText(),
+                c.path("metric").asText(),
+                c.path("unit").asText(""),
+                c.path("baseline").asText(),
+                c.path("candidate").asText(),
+                comparison);
     }
 
     private static double number(JsonNode n) {

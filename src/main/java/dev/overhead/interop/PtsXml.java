@@ -62,7 +62,8 @@ public final class PtsXml {
         for (Element s : children(root, "System")) {
             String id = text(s, "Identifier");
             if (!systems.add(id)) {
-                warnings.add("%s: system '%s' is listed twice; its results are read as one variant.".formatted(source, id));
+                warnings.add(
+                        "%s: system '%s' is listed twice; its results are read as one variant.".formatted(source, id));
             }
             Map<String, String> info = new LinkedHashMap<>();
             for (String field : List.of("Hardware", "Software", "User", "TimeStamp", "TestClientVersion", "Notes")) {
@@ -101,7 +102,8 @@ public final class PtsXml {
                 String system = text(e, "Identifier");
                 List<Double> read = entryValues(e, source, name, system, warnings);
                 if (values.containsKey(system) && !read.isEmpty()) {
-                    warnings.add("%s: system '%s' has two entries in '%s'; their runs are joined.".formatted(source, system, name));
+                    warnings.add("%s: system '%s' has two entries in '%s'; their runs are joined."
+                            .formatted(source, system, name));
                 }
                 values.computeIfAbsent(system, k -> new ArrayList<>()).addAll(read);
             }
@@ -113,8 +115,9 @@ public final class PtsXml {
                     continue;
                 }
                 if (v.size() > usual && usual > 1) {
-                    warnings.add("%s: '%s' has %d runs on '%s' where others have %d (PTS adds runs when the spread is large)."
-                            .formatted(source, name, v.size(), system, usual));
+                    warnings.add(
+                            "%s: '%s' has %d runs on '%s' where others have %d (PTS adds runs when the spread is large)."
+                                    .formatted(source, name, v.size(), system, usual));
                 }
                 List<Run> runs = new ArrayList<>();
                 for (double x : v) {
@@ -134,11 +137,15 @@ public final class PtsXml {
         }
         Element generated = child(root, "Generated");
         String title = generated == null ? Imported.stem(source) : text(generated, "Title");
-        StudyResult study = Imported.study(Imported.stem(source), title.isEmpty() ? Imported.stem(source) : title,
-                generated == null ? null : timestamp(text(generated, "LastModified")), Map.of("source", "pts"),
-                workloads, warnings);
-        return new StudyResult(study.info(), Map.of("pts_systems", described), study.workloads(), List.of(),
-                study.warnings());
+        StudyResult study = Imported.study(
+                Imported.stem(source),
+                title.isEmpty() ? Imported.stem(source) : title,
+                generated == null ? null : timestamp(text(generated, "LastModified")),
+                Map.of("source", "pts"),
+                workloads,
+                warnings);
+        return new StudyResult(
+                study.info(), Map.of("pts_systems", described), study.workloads(), List.of(), study.warnings());
     }
 
     private static List<String> orderedSystems(Set<String> declared, Set<String> present) {
@@ -147,7 +154,8 @@ public final class PtsXml {
         return new ArrayList<>(all);
     }
 
-    private static List<Double> entryValues(Element e, String source, String name, String system, List<String> warnings) {
+    private static List<Double> entryValues(
+            Element e, String source, String name, String system, List<String> warnings) {
         String raw = text(e, "RawString");
         String value = text(e, "Value");
         List<Double> out = new ArrayList<>();
@@ -161,7 +169,8 @@ public final class PtsXml {
                 }
             }
             if (skipped > 0) {
-                warnings.add("%s: %d values of '%s' on '%s' are not numbers; left out.".formatted(source, skipped, name, system));
+                warnings.add("%s: %d values of '%s' on '%s' are not numbers; left out."
+                        .formatted(source, skipped, name, system));
             }
             return out;
         }
@@ -171,7 +180,8 @@ public final class PtsXml {
                 warnings.add("%s: '%s' on '%s' has only its average (no RawString): one value, no spread."
                         .formatted(source, name, system));
             } catch (NumberFormatException ex) {
-                warnings.add("%s: '%s' on '%s' has the value '%s', not a number; left out.".formatted(source, name, system, value));
+                warnings.add("%s: '%s' on '%s' has the value '%s', not a number; left out."
+                        .formatted(source, name, system, value));
             }
             return out;
         }
@@ -203,7 +213,8 @@ public final class PtsXml {
             b.setErrorHandler(null);
             return b.parse(new InputSource(new StringReader(text)));
         } catch (SAXParseException e) {
-            throw new FormatException("%s line %d: not well-formed XML (%s).".formatted(source, e.getLineNumber(), e.getMessage()), e);
+            throw new FormatException(
+                    "%s line %d: not well-formed XML (%s).".formatted(source, e.getLineNumber(), e.getMessage()), e);
         } catch (SAXException | java.io.IOException | ParserConfigurationException e) {
             throw new FormatException(source + " cannot be read as XML: " + e.getMessage(), e);
         }

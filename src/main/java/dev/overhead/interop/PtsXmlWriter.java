@@ -34,11 +34,17 @@ public final class PtsXmlWriter {
             x.writeStartElement("PhoronixTestSuite");
             x.writeCharacters("\n  ");
             x.writeStartElement("Generated");
-            String label = study.info().label() == null || study.info().label().isBlank() ? study.info().id() : study.info().label();
+            String label = study.info().label() == null || study.info().label().isBlank()
+                    ? study.info().id()
+                    : study.info().label();
             leaf(x, "Title", clip(label == null || label.isBlank() ? "overhead study" : label, 1, 126), 4);
             leaf(x, "LastModified", timestamp(study.info().created()), 4);
             leaf(x, "TestClient", "overhead " + toolVersion, 4);
-            leaf(x, "Description", clip("Written by overhead from study " + study.info().id(), 0, 2048), 4);
+            leaf(
+                    x,
+                    "Description",
+                    clip("Written by overhead from study " + study.info().id(), 0, 2048),
+                    4);
             x.writeCharacters("\n  ");
             x.writeEndElement();
             for (String variant : study.variantNames()) {
@@ -95,7 +101,11 @@ public final class PtsXmlWriter {
             x.writeStartElement("Entry");
             leaf(x, "Identifier", clip(v.name(), 1, 128), 8);
             leaf(x, "Value", number(Arrays.stream(values).average().orElse(Double.NaN)), 8);
-            leaf(x, "RawString", Arrays.stream(values).mapToObj(PtsXmlWriter::number).collect(Collectors.joining(":")), 8);
+            leaf(
+                    x,
+                    "RawString",
+                    Arrays.stream(values).mapToObj(PtsXmlWriter::number).collect(Collectors.joining(":")),
+                    8);
             x.writeCharacters("\n      ");
             x.writeEndElement();
         }
@@ -123,6 +133,8 @@ public final class PtsXmlWriter {
     }
 
     static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v).toLowerCase(Locale.ROOT);
+        return v == Math.rint(v) && Math.abs(v) < 1e15
+                ? Long.toString((long) v)
+                : Double.toString(v).toLowerCase(Locale.ROOT);
     }
 }

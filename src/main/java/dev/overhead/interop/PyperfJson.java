@@ -37,7 +37,8 @@ public final class PyperfJson {
         try {
             return read(JSON.readTree(text), source);
         } catch (JsonProcessingException e) {
-            throw new FormatException(source + " is not valid JSON (line " + e.getLocation().getLineNr() + ").", e);
+            throw new FormatException(
+                    source + " is not valid JSON (line " + e.getLocation().getLineNr() + ").", e);
         }
     }
 
@@ -49,7 +50,12 @@ public final class PyperfJson {
         List<String> warnings = new ArrayList<>();
         List<WorkloadResult> workloads = new ArrayList<>();
         Map<String, Object> notes = new LinkedHashMap<>();
-        common.properties().forEach(e -> notes.put(e.getKey(), e.getValue().isNumber() ? e.getValue().numberValue() : e.getValue().asText()));
+        common.properties()
+                .forEach(e -> notes.put(
+                        e.getKey(),
+                        e.getValue().isNumber()
+                                ? e.getValue().numberValue()
+                                : e.getValue().asText()));
         String variant = Imported.stem(source);
         int index = 0;
         for (JsonNode b : root.path("benchmarks")) {
@@ -81,14 +87,18 @@ public final class PyperfJson {
             if (calibration > 0) {
                 notes.put(name + ": calibration runs left out", calibration);
             }
-            meta.properties().forEach(e -> notes.put(name + ": " + e.getKey(), e.getValue().asText()));
-            workloads.add(new WorkloadResult(Imported.workload(name, List.of(), Map.of(), List.of(metric)),
+            meta.properties()
+                    .forEach(e ->
+                            notes.put(name + ": " + e.getKey(), e.getValue().asText()));
+            workloads.add(new WorkloadResult(
+                    Imported.workload(name, List.of(), Map.of(), List.of(metric)),
                     List.of(new VariantResult(Variant.plain(variant), runs))));
         }
         if (workloads.isEmpty()) {
             throw new FormatException(source + " is a pyperf result without any values.");
         }
         StudyResult study = Imported.study(variant, variant, null, Map.of("source", "pyperf"), workloads, warnings);
-        return new StudyResult(study.info(), Map.of("pyperf_metadata", notes), study.workloads(), List.of(), study.warnings());
+        return new StudyResult(
+                study.info(), Map.of("pyperf_metadata", notes), study.workloads(), List.of(), study.warnings());
     }
 }

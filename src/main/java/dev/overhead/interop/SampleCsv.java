@@ -37,7 +37,8 @@ public final class SampleCsv {
             headerLine++;
         }
         if (headerLine == lines.length) {
-            throw new FormatException(source + " is empty: a sample file starts with the header workload,variant,metric,value.");
+            throw new FormatException(
+                    source + " is empty: a sample file starts with the header workload,variant,metric,value.");
         }
         Map<String, Integer> columns = header(split(lines[headerLine], source, headerLine + 1), source, headerLine + 1);
         Map<String, MetricSpec> specs = new LinkedHashMap<>();
@@ -63,13 +64,20 @@ public final class SampleCsv {
             MetricSpec spec = spec(metric, cell(cells, columns, "better"), cell(cells, columns, "unit"), source, line);
             MetricSpec seen = specs.putIfAbsent(metric, spec);
             if (seen != null && (seen.better() != spec.better() || !seen.unit().equals(spec.unit()))) {
-                throw new FormatException("%s line %d: metric '%s' was %s-is-better in %s before; give one direction and unit per metric."
-                        .formatted(source, line, metric, seen.better().word(), seen.unit().isEmpty() ? "no unit" : seen.unit()));
+                throw new FormatException(
+                        "%s line %d: metric '%s' was %s-is-better in %s before; give one direction and unit per metric."
+                                .formatted(
+                                        source,
+                                        line,
+                                        metric,
+                                        seen.better().word(),
+                                        seen.unit().isEmpty() ? "no unit" : seen.unit()));
             }
             String workload = cell(cells, columns, "workload");
             String variant = cell(cells, columns, "variant");
             if (workload.isEmpty() || variant.isEmpty() || metric.isEmpty()) {
-                throw new FormatException("%s line %d: workload, variant and metric must not be empty.".formatted(source, line));
+                throw new FormatException(
+                        "%s line %d: workload, variant and metric must not be empty.".formatted(source, line));
             }
             rows.add(new Row(workload, variant, metric, value, line));
         }
@@ -85,7 +93,8 @@ public final class SampleCsv {
         for (Row r : rows) {
             data.computeIfAbsent(r.workload(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(r.variant(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(r.metric(), k -> new ArrayList<>()).add(r.value());
+                    .computeIfAbsent(r.metric(), k -> new ArrayList<>())
+                    .add(r.value());
         }
         List<WorkloadResult> workloads = new ArrayList<>();
         for (var w : data.entrySet()) {
@@ -106,17 +115,21 @@ public final class SampleCsv {
             }
             List<VariantResult> variants = new ArrayList<>();
             for (var v : w.getValue().entrySet()) {
-                int count = v.getValue().values().stream().mapToInt(List::size).max().orElse(0);
+                int count = v.getValue().values().stream()
+                        .mapToInt(List::size)
+                        .max()
+                        .orElse(0);
                 List<Run> runs = new ArrayList<>();
                 for (int k = 0; k < count; k++) {
                     runs.add(run(k, v.getValue(), inFields));
                 }
                 variants.add(new VariantResult(Variant.plain(v.getKey()), runs));
             }
-            workloads.add(new WorkloadResult(Imported.workload(w.getKey(), List.of(), Map.of(), used.list()), variants));
+            workloads.add(
+                    new WorkloadResult(Imported.workload(w.getKey(), List.of(), Map.of(), used.list()), variants));
         }
-        return Imported.study(Imported.stem(source), Imported.stem(source), null, Map.of("source", "csv"), workloads,
-                List.of());
+        return Imported.study(
+                Imported.stem(source), Imported.stem(source), null, Map.of("source", "csv"), workloads, List.of());
     }
 
     private static Run run(int k, Map<String, List<Double>> values, Map<String, Boolean> inFields) {
@@ -133,12 +146,26 @@ public final class SampleCsv {
                 metrics.put(m.getKey(), x);
             }
         }
-        return new Run(k, -1, -1, null, 0, null, false, f[Metrics.Builtin.WALL.ordinal()],
-                f[Metrics.Builtin.USER.ordinal()], f[Metrics.Builtin.SYS.ordinal()],
-                Math.round(f[Metrics.Builtin.MAX_RSS.ordinal()]), true, Math.round(f[Metrics.Builtin.MINOR_FAULTS.ordinal()]),
-                Math.round(f[Metrics.Builtin.MAJOR_FAULTS.ordinal()]), Math.round(f[Metrics.Builtin.VOLUNTARY_CS.ordinal()]),
-                Math.round(f[Metrics.Builtin.INVOLUNTARY_CS.ordinal()]), Math.round(f[Metrics.Builtin.FS_IN.ordinal()]),
-                Math.round(f[Metrics.Builtin.FS_OUT.ordinal()]), metrics);
+        return new Run(
+                k,
+                -1,
+                -1,
+                null,
+                0,
+                null,
+                false,
+                f[Metrics.Builtin.WALL.ordinal()],
+                f[Metrics.Builtin.USER.ordinal()],
+                f[Metrics.Builtin.SYS.ordinal()],
+                Math.round(f[Metrics.Builtin.MAX_RSS.ordinal()]),
+                true,
+                Math.round(f[Metrics.Builtin.MINOR_FAULTS.ordinal()]),
+                Math.round(f[Metrics.Builtin.MAJOR_FAULTS.ordinal()]),
+                Math.round(f[Metrics.Builtin.VOLUNTARY_CS.ordinal()]),
+                Math.round(f[Metrics.Builtin.INVOLUNTARY_CS.ordinal()]),
+                Math.round(f[Metrics.Builtin.FS_IN.ordinal()]),
+                Math.round(f[Metrics.Builtin.FS_OUT.ordinal()]),
+                metrics);
     }
 
     /**
@@ -146,7 +173,9 @@ public final class SampleCsv {
      * and the CPU counters live in the run's metrics map.
      */
     private static boolean storable(String metric) {
-        return Metrics.builtin(metric).filter(b -> b != Metrics.Builtin.CPU && !b.counter()).isPresent();
+        return Metrics.builtin(metric)
+                .filter(b -> b != Metrics.Builtin.CPU && !b.counter())
+                .isPresent();
     }
 
     private static MetricSpec spec(String metric, String better, String unit, String source, int line) {
@@ -162,8 +191,9 @@ public final class SampleCsv {
         }
         MetricSpec spec = builtin.get().spec();
         if (direction != spec.better() || !(unit.isEmpty() || unit.equals(spec.unit()))) {
-            throw new FormatException("%s line %d: '%s' is a built-in metric, lower-is-better%s; give the figure another name or drop the better/unit cells."
-                    .formatted(source, line, metric, spec.unit().isEmpty() ? "" : " in " + spec.unit()));
+            throw new FormatException(
+                    "%s line %d: '%s' is a built-in metric, lower-is-better%s; give the figure another name or drop the better/unit cells."
+                            .formatted(source, line, metric, spec.unit().isEmpty() ? "" : " in " + spec.unit()));
         }
         return builtin.get() == Metrics.Builtin.CPU ? Imported.metric("cpu", Direction.LOWER, "s") : spec;
     }
@@ -175,8 +205,9 @@ public final class SampleCsv {
         }
         for (String needed : List.of("workload", "variant", "metric", "value")) {
             if (!columns.containsKey(needed)) {
-                throw new FormatException("%s line %d: the header has no '%s' column; a sample file starts with workload,variant,metric,value[,better][,unit]."
-                        .formatted(source, line, needed));
+                throw new FormatException(
+                        "%s line %d: the header has no '%s' column; a sample file starts with workload,variant,metric,value[,better][,unit]."
+                                .formatted(source, line, needed));
             }
         }
         return columns;
@@ -221,8 +252,12 @@ public final class SampleCsv {
 
     /** True when the text starts like a sample file: its first non-blank line names the four columns. */
     static boolean looksLike(String text) {
-        String first = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("").toLowerCase(Locale.ROOT);
-        return first.contains("workload") && first.contains("variant") && first.contains("metric")
-                && first.contains("value") && first.contains(",");
+        String first =
+                text.lines().filter(l -> !l.isBlank()).findFirst().orElse("").toLowerCase(Locale.ROOT);
+        return first.contains("workload")
+                && first.contains("variant")
+                && first.contains("metric")
+                && first.contains("value")
+                && first.contains(",");
     }
 }

@@ -39,8 +39,12 @@ public record SizeComparison(String oldName, String newName, List<Row> rows) {
         rows.add(new Row("bss", "berkeley", a.bss(), b.bss()));
         rows.add(new Row("total", "berkeley", a.total(), b.total()));
         Map<String, Long[]> sections = new LinkedHashMap<>();
-        older.allocated().forEach(s -> sections.computeIfAbsent(s.name(), k -> new Long[2])[0] = add(sections.get(s.name()), 0, s.size()));
-        newer.allocated().forEach(s -> sections.computeIfAbsent(s.name(), k -> new Long[2])[1] = add(sections.get(s.name()), 1, s.size()));
+        older.allocated()
+                .forEach(s -> sections.computeIfAbsent(s.name(), k -> new Long[2])[0] =
+                        add(sections.get(s.name()), 0, s.size()));
+        newer.allocated()
+                .forEach(s -> sections.computeIfAbsent(s.name(), k -> new Long[2])[1] =
+                        add(sections.get(s.name()), 1, s.size()));
         sections.forEach((name, v) -> rows.add(new Row(name, "section", v[0], v[1])));
         return new SizeComparison(older.path().toString(), newer.path().toString(), rows);
     }
@@ -56,7 +60,8 @@ public record SizeComparison(String oldName, String newName, List<Row> rows) {
             case "markdown" -> table(true);
             case "csv" -> csv();
             case "json" -> json();
-            default -> throw new IllegalArgumentException("format '" + format + "' is not one of text, json, csv, markdown");
+            default ->
+                throw new IllegalArgumentException("format '" + format + "' is not one of text, json, csv, markdown");
         };
     }
 
@@ -98,11 +103,18 @@ public record SizeComparison(String oldName, String newName, List<Row> rows) {
     private String csv() {
         StringBuilder out = new StringBuilder("name,kind,old_bytes,new_bytes,change_bytes,change_pct\n");
         for (Row r : rows) {
-            out.append(quote(r.name())).append(',').append(r.kind()).append(',')
-                    .append(r.oldBytes() == null ? "" : r.oldBytes()).append(',')
-                    .append(r.newBytes() == null ? "" : r.newBytes()).append(',')
-                    .append(r.oldBytes() == null || r.newBytes() == null ? "" : r.newBytes() - r.oldBytes()).append(',')
-                    .append(r.changePct() == null ? "" : String.format(Locale.ROOT, "%.4f", r.changePct())).append('\n');
+            out.append(quote(r.name()))
+                    .append(',')
+                    .append(r.kind())
+                    .append(',')
+                    .append(r.oldBytes() == null ? "" : r.oldBytes())
+                    .append(',')
+                    .append(r.newBytes() == null ? "" : r.newBytes())
+                    .append(',')
+                    .append(r.oldBytes() == null || r.newBytes() == null ? "" : r.newBytes() - r.oldBytes())
+                    .append(',')
+                    .append(r.changePct() == null ? "" : String.format(Locale.ROOT, "%.4f", r.changePct()))
+                    .append('\n');
         }
         return out.toString();
     }

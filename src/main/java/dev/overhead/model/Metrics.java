@@ -59,7 +59,9 @@ public final class Metrics {
     }
 
     public static Optional<Builtin> builtin(String name) {
-        return Arrays.stream(Builtin.values()).filter(b -> b.metricName.equals(name)).findFirst();
+        return Arrays.stream(Builtin.values())
+                .filter(b -> b.metricName.equals(name))
+                .findFirst();
     }
 
     public static List<MetricSpec> builtins() {

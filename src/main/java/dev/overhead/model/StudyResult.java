@@ -10,8 +10,12 @@ import java.util.Map;
  * @param environment the machine, as {@code overhead env --format json} describes it (may be empty)
  * @param warnings    study-wide notes, rendered as footnotes (STYLE.md §3)
  */
-public record StudyResult(StudyInfo info, Map<String, Object> environment, List<WorkloadResult> workloads,
-        List<ComparisonRow> comparisons, List<String> warnings) {
+public record StudyResult(
+        StudyInfo info,
+        Map<String, Object> environment,
+        List<WorkloadResult> workloads,
+        List<ComparisonRow> comparisons,
+        List<String> warnings) {
 
     public StudyResult {
         environment = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(environment));
@@ -33,6 +37,10 @@ public record StudyResult(StudyInfo info, Map<String, Object> environment, List<
 
     /** The variant names in the order they were declared (the first is the default baseline). */
     public List<String> variantNames() {
-        return workloads.stream().flatMap(w -> w.variants().stream()).map(VariantResult::name).distinct().toList();
+        return workloads.stream()
+                .flatMap(w -> w.variants().stream())
+                .map(VariantResult::name)
+                .distinct()
+                .toList();
     }
 }

@@ -10,8 +10,8 @@ import java.util.Map;
  * @param setup   run once before this variant's runs (empty: nothing)
  * @param cleanup run once after them
  */
-public record Variant(String name, Map<String, String> env, List<String> prefix, List<String> setup,
-        List<String> cleanup) {
+public record Variant(
+        String name, Map<String, String> env, List<String> prefix, List<String> setup, List<String> cleanup) {
 
     public Variant {
         env = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(env));

@@ -14,12 +14,19 @@ public record VariantResult(Variant variant, List<Run> runs) {
 
     /** The values of one metric over the runs that succeeded and have it (failed runs are no samples). */
     public double[] values(MetricSpec metric) {
-        return runs.stream().filter(r -> !r.failed()).map(metric::valueOf).flatMap(java.util.Optional::stream)
-                .mapToDouble(Double::doubleValue).toArray();
+        return runs.stream()
+                .filter(r -> !r.failed())
+                .map(metric::valueOf)
+                .flatMap(java.util.Optional::stream)
+                .mapToDouble(Double::doubleValue)
+                .toArray();
     }
 
     /** The rounds of the runs {@link #values} reads, in the same order (-1 where unknown: imported). */
     public int[] rounds(MetricSpec metric) {
-        return runs.stream().filter(r -> !r.failed() && metric.valueOf(r).isPresent()).mapToInt(Run::round).toArray();
+        return runs.stream()
+                .filter(r -> !r.failed() && metric.valueOf(r).isPresent())
+                .mapToInt(Run::round)
+                .toArray();
     }
 }

@@ -11,8 +11,13 @@ import java.util.Map;
  * @param prepare    run before every measured run, not measured (empty: nothing)
  * @param metrics    metrics parsed from the output, besides the built-ins
  */
-public record Workload(String name, List<String> command, boolean shell, Map<String, String> parameters,
-        List<String> prepare, List<MetricSpec> metrics) {
+public record Workload(
+        String name,
+        List<String> command,
+        boolean shell,
+        Map<String, String> parameters,
+        List<String> prepare,
+        List<MetricSpec> metrics) {
 
     public Workload {
         command = List.copyOf(command);

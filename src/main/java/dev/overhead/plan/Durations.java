@@ -31,7 +31,8 @@ public final class Durations {
                 total = total.plus(ofUnit(new BigDecimal(m.group(1)), m.group(2)));
             }
         } else {
-            throw new SpecException("'" + text + "' is not a duration: write for example 500ms, 90s, 20m, 2h or 1h30m.");
+            throw new SpecException(
+                    "'" + text + "' is not a duration: write for example 500ms, 90s, 20m, 2h or 1h30m.");
         }
         if (total.isZero()) {
             throw new SpecException("the duration '" + text + "' is zero: give a positive one such as 90s.");
@@ -47,7 +48,8 @@ public final class Durations {
             case "h" -> 3_600_000_000_000L;
             default -> 86_400_000_000_000L;
         };
-        return Duration.ofNanos(amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValue());
+        return Duration.ofNanos(
+                amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValue());
     }
 
     /** The shortest exact form {@link #parse} reads back, e.g. {@code 20m}, {@code 1.5s}. */

@@ -44,8 +44,9 @@ final class PlanNodes {
     void onlyKnownKeys(Mapping m, String context, List<String> known) throws PlanException {
         for (Entry e : m.entries().values()) {
             if (!known.contains(e.key())) {
-                throw fail(e.keyPlace(), "unknown key '" + e.key() + "' in " + context + " (known: "
-                        + String.join(", ", known) + ")");
+                throw fail(
+                        e.keyPlace(),
+                        "unknown key '" + e.key() + "' in " + context + " (known: " + String.join(", ", known) + ")");
             }
         }
     }
@@ -142,10 +143,14 @@ final class PlanNodes {
         Map<String, String> out = new LinkedHashMap<>();
         for (Entry e : m.entries().values()) {
             if (!IDENTIFIER.matcher(e.key()).matches()) {
-                throw fail(e.keyPlace(), "'" + e.key() + "' in " + what
-                        + " is not a valid environment variable name (letters, digits and _, not starting with a digit)");
+                throw fail(
+                        e.keyPlace(),
+                        "'" + e.key() + "' in " + what
+                                + " is not a valid environment variable name (letters, digits and _, not starting with a digit)");
             }
-            out.put(e.key(), e.value() instanceof Scalar s && s.isNull() ? "" : text(e.value(), e.key() + " in " + what));
+            out.put(
+                    e.key(),
+                    e.value() instanceof Scalar s && s.isNull() ? "" : text(e.value(), e.key() + " in " + what));
         }
         return out;
     }

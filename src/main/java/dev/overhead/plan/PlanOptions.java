@@ -22,19 +22,55 @@ import java.util.Map;
  * @param failIfWorsePct exit 3 when a comparison is worse by more than this
  * @param counters      count instructions and cycles of each run where the CPU exposes them
  */
-public record PlanOptions(Integer runs, Integer warmup, Integer minRuns, Integer maxRuns, Duration timeBudget,
-        RunOrder order, Double thresholdPct, Double confidence, String primary, Duration timeout, Boolean shell,
-        Boolean ignoreFailure, Double failIfWorsePct, Boolean counters) {
+public record PlanOptions(
+        Integer runs,
+        Integer warmup,
+        Integer minRuns,
+        Integer maxRuns,
+        Duration timeBudget,
+        RunOrder order,
+        Double thresholdPct,
+        Double confidence,
+        String primary,
+        Duration timeout,
+        Boolean shell,
+        Boolean ignoreFailure,
+        Double failIfWorsePct,
+        Boolean counters) {
 
     public static final PlanOptions NONE =
             new PlanOptions(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** The options without a say on CPU counters. */
-    public PlanOptions(Integer runs, Integer warmup, Integer minRuns, Integer maxRuns, Duration timeBudget,
-            RunOrder order, Double thresholdPct, Double confidence, String primary, Duration timeout, Boolean shell,
-            Boolean ignoreFailure, Double failIfWorsePct) {
-        this(runs, warmup, minRuns, maxRuns, timeBudget, order, thresholdPct, confidence, primary, timeout, shell,
-                ignoreFailure, failIfWorsePct, null);
+    public PlanOptions(
+            Integer runs,
+            Integer warmup,
+            Integer minRuns,
+            Integer maxRuns,
+            Duration timeBudget,
+            RunOrder order,
+            Double thresholdPct,
+            Double confidence,
+            String primary,
+            Duration timeout,
+            Boolean shell,
+            Boolean ignoreFailure,
+            Double failIfWorsePct) {
+        this(
+                runs,
+                warmup,
+                minRuns,
+                maxRuns,
+                timeBudget,
+                order,
+                thresholdPct,
+                confidence,
+                primary,
+                timeout,
+                shell,
+                ignoreFailure,
+                failIfWorsePct,
+                null);
     }
 
     /** These options with every field that {@code cli} sets replaced by the command line's value. */

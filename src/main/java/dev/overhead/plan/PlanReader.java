@@ -24,8 +24,21 @@ import java.util.Set;
  * {@code shell: true}: then it goes whole to {@code /bin/sh -c}, and so does a string {@code prepare}.
  */
 public final class PlanReader {
-    static final List<String> KEYS = List.of("name", "runs", "time_budget", "order", "threshold", "confidence",
-            "primary", "timeout", "shell", "ignore_failure", "fail_if_worse", "counters", "workloads", "variants",
+    static final List<String> KEYS = List.of(
+            "name",
+            "runs",
+            "time_budget",
+            "order",
+            "threshold",
+            "confidence",
+            "primary",
+            "timeout",
+            "shell",
+            "ignore_failure",
+            "fail_if_worse",
+            "counters",
+            "workloads",
+            "variants",
             "baseline");
     static final List<String> RUNS_KEYS = List.of("count", "warmup", "min", "max");
     static final List<String> VARIANT_KEYS = List.of("name", "env", "prefix", "setup", "cleanup");
@@ -69,9 +82,10 @@ public final class PlanReader {
         String name = nameNode == null ? null : nodes.text(nameNode, "name");
         PlanOptions options = options(m);
         boolean shell = Boolean.TRUE.equals(options.shell());
-        List<Workload> workloads = new WorkloadReader(nodes).read(
-                nodes.required(m, "workloads", "the plan", "add workloads: with at least one {name, command}"),
-                shell);
+        List<Workload> workloads = new WorkloadReader(nodes)
+                .read(
+                        nodes.required(m, "workloads", "the plan", "add workloads: with at least one {name, command}"),
+                        shell);
         List<Variant> variants = variants(PlanNodes.optional(m, "variants"), shell);
         YamlTree baselineNode = PlanNodes.optional(m, "baseline");
         String baseline = null;
@@ -79,8 +93,12 @@ public final class PlanReader {
             baseline = nodes.text(baselineNode, "baseline");
             String b = baseline;
             if (variants.stream().noneMatch(v -> v.name().equals(b))) {
-                throw nodes.fail(baselineNode, "the baseline '" + b + "' is not one of the variants ("
-                        + String.join(", ", variants.stream().map(Variant::name).toList()) + ")");
+                throw nodes.fail(
+                        baselineNode,
+                        "the baseline '" + b + "' is not one of the variants ("
+                                + String.join(
+                                        ", ",
+                                        variants.stream().map(Variant::name).toList()) + ")");
             }
         }
         if (options.primary() != null) {
@@ -105,8 +123,10 @@ public final class PlanReader {
             min = optionalCount(r, "min", 2);
             max = optionalCount(r, "max", 2);
             if (count != null && (min != null || max != null)) {
-                throw nodes.fail(runs, "runs has count and min/max: give either an exact count or bounds for"
-                        + " adaptive stopping, not both");
+                throw nodes.fail(
+                        runs,
+                        "runs has count and min/max: give either an exact count or bounds for"
+                                + " adaptive stopping, not both");
             }
             if (min != null && max != null && max < min) {
                 throw nodes.fail(r.entries().get("max").value(), "runs has max " + max + " below min " + min);
@@ -114,18 +134,26 @@ public final class PlanReader {
         }
         YamlTree order = PlanNodes.optional(m, "order");
         YamlTree confidence = PlanNodes.optional(m, "confidence");
-        return new PlanOptions(count, warmup, min, max,
+        return new PlanOptions(
+                count,
+                warmup,
+                min,
+                max,
                 optional(m, "time_budget", Durations::parse),
                 order == null ? null : nodes.parsed(order, "order", RunOrder::parse),
                 optional(m, "threshold", Percentages::parse),
                 confidence == null ? null : nodes.parsed(confidence, "confidence", PlanReader::confidence),
-                PlanNodes.optional(m, "primary") == null ? null : nodes.text(PlanNodes.optional(m, "primary"), "primary"),
+                PlanNodes.optional(m, "primary") == null
+                        ? null
+                        : nodes.text(PlanNodes.optional(m, "primary"), "primary"),
                 optional(m, "timeout", Durations::parse),
                 PlanNodes.optional(m, "shell") == null ? null : nodes.bool(PlanNodes.optional(m, "shell"), "shell"),
-                PlanNodes.optional(m, "ignore_failure") == null ? null
+                PlanNodes.optional(m, "ignore_failure") == null
+                        ? null
                         : nodes.bool(PlanNodes.optional(m, "ignore_failure"), "ignore_failure"),
                 optional(m, "fail_if_worse", Percentages::parse),
-                PlanNodes.optional(m, "counters") == null ? null
+                PlanNodes.optional(m, "counters") == null
+                        ? null
                         : nodes.bool(PlanNodes.optional(m, "counters"), "counters"));
     }
 
@@ -144,7 +172,8 @@ public final class PlanReader {
         String t = text.strip();
         double value = t.endsWith("%") ? Percentages.parse(t) / 100 : parseOr(t);
         if (!(value > 0 && value < 1)) {
-            throw new SpecException("'" + text + "' is not a confidence level: write one between 0 and 1, such as 0.95.");
+            throw new SpecException(
+                    "'" + text + "' is not a confidence level: write one between 0 and 1, such as 0.95.");
         }
         return value;
     }
@@ -167,20 +196,26 @@ public final class PlanReader {
         List<Variant> out = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (int i = 0; i < seq.items().size(); i++) {
-            Mapping m = nodes.mapping(seq.items().get(i), "variant " + (i + 1), "{name: NAME, env: {...}, prefix: [...]}");
+            Mapping m =
+                    nodes.mapping(seq.items().get(i), "variant " + (i + 1), "{name: NAME, env: {...}, prefix: [...]}");
             YamlTree nameNode = PlanNodes.optional(m, "name");
             String context = nameNode == null ? "variant " + (i + 1) : "variant '" + nodes.text(nameNode, "name") + "'";
             nodes.onlyKnownKeys(m, context, VARIANT_KEYS);
             String name = nodes.text(nodes.required(m, "name", context, "give each variant a name"), "name");
             if (!VariantSpec.validName(name)) { // the same names as -V accepts
-                throw nodes.fail(nameNode, "the variant name '" + name
-                        + "' must be letters, digits and _ . + - (for example glibc or hardened-2)");
+                throw nodes.fail(
+                        nameNode,
+                        "the variant name '" + name
+                                + "' must be letters, digits and _ . + - (for example glibc or hardened-2)");
             }
             if (!names.add(name)) {
                 throw nodes.fail(nameNode, "two variants are named '" + name + "': give each its own name");
             }
-            out.add(new Variant(name,
-                    PlanNodes.optional(m, "env") == null ? java.util.Map.of() : nodes.env(PlanNodes.optional(m, "env"), "env of " + context),
+            out.add(new Variant(
+                    name,
+                    PlanNodes.optional(m, "env") == null
+                            ? java.util.Map.of()
+                            : nodes.env(PlanNodes.optional(m, "env"), "env of " + context),
                     wordsOrEmpty(m, "prefix", context, false),
                     wordsOrEmpty(m, "setup", context, shell),
                     wordsOrEmpty(m, "cleanup", context, shell)));
@@ -195,10 +230,14 @@ public final class PlanReader {
 
     private void checkPrimary(Mapping m, String primary, List<Workload> workloads) throws PlanException {
         boolean known = Metrics.builtin(primary).isPresent()
-                || workloads.stream().anyMatch(w -> w.metrics().stream().anyMatch(s -> s.name().equals(primary)));
+                || workloads.stream()
+                        .anyMatch(
+                                w -> w.metrics().stream().anyMatch(s -> s.name().equals(primary)));
         if (!known) {
-            throw nodes.fail(m.entries().get("primary").value(), "the primary metric '" + primary
-                    + "' is neither built in (wall, cpu, max_rss, ...) nor a metric of any workload");
+            throw nodes.fail(
+                    m.entries().get("primary").value(),
+                    "the primary metric '" + primary
+                            + "' is neither built in (wall, cpu, max_rss, ...) nor a metric of any workload");
         }
     }
 }

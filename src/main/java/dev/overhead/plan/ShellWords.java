@@ -114,7 +114,8 @@ public final class ShellWords {
     }
 
     public static String quote(String word) {
-        if (!word.isEmpty() && word.chars().allMatch(ch -> Character.isLetterOrDigit(ch) || "-_./=:,+@%^".indexOf(ch) >= 0)) {
+        if (!word.isEmpty()
+                && word.chars().allMatch(ch -> Character.isLetterOrDigit(ch) || "-_./=:,+@%^".indexOf(ch) >= 0)) {
             return word;
         }
         return "'" + word.replace("'", "'\\''") + "'";

@@ -13,8 +13,8 @@ import java.util.List;
  * @param variants  in declared order
  * @param baseline  the variant the others are compared with (null: the first)
  */
-public record StudyPlan(String name, List<Workload> workloads, List<Variant> variants, String baseline,
-        PlanOptions options) {
+public record StudyPlan(
+        String name, List<Workload> workloads, List<Variant> variants, String baseline, PlanOptions options) {
 
     public StudyPlan {
         workloads = List.copyOf(workloads);

@@ -24,7 +24,8 @@ final class WorkloadReader {
     static final List<String> METRIC_KEYS = List.of("name", "better", "unit", "regex");
 
     /** {name} is a placeholder; ${name} is the shell's and {{name}} a literal {name}. */
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Za-z_][A-Za-z0-9_]*)}}|(?<!\\$)\\{([A-Za-z_][A-Za-z0-9_]*)}");
+    private static final Pattern PLACEHOLDER =
+            Pattern.compile("\\{\\{([A-Za-z_][A-Za-z0-9_]*)}}|(?<!\\$)\\{([A-Za-z_][A-Za-z0-9_]*)}");
 
     private final PlanNodes nodes;
 
@@ -34,22 +35,27 @@ final class WorkloadReader {
 
     List<Workload> read(YamlTree list, boolean defaultShell) throws PlanException {
         if (!(list instanceof Seq seq) || seq.items().isEmpty()) {
-            throw nodes.fail(list, "workloads must be a list with at least one workload, such as"
-                    + " - {name: sort, command: [sort, -o, /dev/null, /usr/share/dict/words]}");
+            throw nodes.fail(
+                    list,
+                    "workloads must be a list with at least one workload, such as"
+                            + " - {name: sort, command: [sort, -o, /dev/null, /usr/share/dict/words]}");
         }
         List<Workload> out = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (int i = 0; i < seq.items().size(); i++) {
             YamlTree item = seq.items().get(i);
             Mapping m = nodes.mapping(item, "workload " + (i + 1), "{name: NAME, command: [WORDS...]}");
-            String name = PlanNodes.optional(m, "name") == null ? null : nodes.text(PlanNodes.optional(m, "name"), "name");
+            String name =
+                    PlanNodes.optional(m, "name") == null ? null : nodes.text(PlanNodes.optional(m, "name"), "name");
             String context = name == null ? "workload " + (i + 1) : "workload '" + name + "'";
             nodes.onlyKnownKeys(m, context, KEYS);
             if (name == null) {
                 nodes.required(m, "name", context, "give each workload a name");
             }
             if (!names.add(name)) {
-                throw nodes.fail(m.entries().get("name").value(), "two workloads are named '" + name + "': give each its own name");
+                throw nodes.fail(
+                        m.entries().get("name").value(),
+                        "two workloads are named '" + name + "': give each its own name");
             }
             out.addAll(workload(m, name, context, defaultShell));
         }
@@ -57,18 +63,23 @@ final class WorkloadReader {
     }
 
     private List<Workload> workload(Mapping m, String name, String context, boolean defaultShell) throws PlanException {
-        YamlTree commandNode = nodes.required(m, "command", context,
-                "write command: [WORDS...], or a string with shell: true");
+        YamlTree commandNode =
+                nodes.required(m, "command", context, "write command: [WORDS...], or a string with shell: true");
         YamlTree shellNode = PlanNodes.optional(m, "shell");
-        boolean shell = shellNode != null ? nodes.bool(shellNode, "shell in " + context)
+        boolean shell = shellNode != null
+                ? nodes.bool(shellNode, "shell in " + context)
                 : defaultShell && commandNode instanceof Scalar;
         if (shell && !(commandNode instanceof Scalar)) {
-            throw nodes.fail(commandNode, "the command of " + context + " must be one string when shell is true,"
-                    + " not " + commandNode.kind());
+            throw nodes.fail(
+                    commandNode,
+                    "the command of " + context + " must be one string when shell is true," + " not "
+                            + commandNode.kind());
         }
-        List<String> command = shell ? List.of(nodes.text(commandNode, "command"))
+        List<String> command = shell
+                ? List.of(nodes.text(commandNode, "command"))
                 : nodes.words(commandNode, "the command of " + context, false);
-        List<String> prepare = PlanNodes.optional(m, "prepare") == null ? List.of()
+        List<String> prepare = PlanNodes.optional(m, "prepare") == null
+                ? List.of()
                 : nodes.words(PlanNodes.optional(m, "prepare"), "prepare in " + context, shell);
         List<MetricSpec> metrics = metrics(PlanNodes.optional(m, "metrics"), context);
         Map<String, List<String>> parameters = parameters(PlanNodes.optional(m, "parameters"), context);
@@ -79,18 +90,26 @@ final class WorkloadReader {
             checkPlaceholders(prepareNode, prepare, parameters, context);
         }
         for (String p : parameters.keySet()) {
-            boolean used = command.stream().anyMatch(w -> uses(w, p)) || prepare.stream().anyMatch(w -> uses(w, p));
+            boolean used = command.stream().anyMatch(w -> uses(w, p))
+                    || prepare.stream().anyMatch(w -> uses(w, p));
             if (!used) {
-                throw nodes.fail(m.entries().get("parameters").value(), "the parameter '" + p + "' of " + context
-                        + " is not used: write {" + p + "} in its command, or remove it");
+                throw nodes.fail(
+                        m.entries().get("parameters").value(),
+                        "the parameter '" + p + "' of " + context + " is not used: write {" + p
+                                + "} in its command, or remove it");
             }
         }
 
         List<Workload> instances = new ArrayList<>();
         for (Map<String, String> combination : combinations(parameters)) {
             String instanceName = name + suffix(combination, parameters);
-            instances.add(new Workload(instanceName, substitute(command, combination), shell, combination,
-                    substitute(prepare, combination), metrics));
+            instances.add(new Workload(
+                    instanceName,
+                    substitute(command, combination),
+                    shell,
+                    combination,
+                    substitute(prepare, combination),
+                    metrics));
         }
         return instances;
     }
@@ -103,8 +122,10 @@ final class WorkloadReader {
         Mapping m = nodes.mapping(node, "parameters in " + context, "{groups: [5, 15]}");
         for (Entry e : m.entries().values()) {
             if (!PlanNodes.IDENTIFIER.matcher(e.key()).matches()) {
-                throw nodes.fail(e.keyPlace(), "the parameter name '" + e.key() + "' in " + context
-                        + " must be letters, digits and _, not starting with a digit");
+                throw nodes.fail(
+                        e.keyPlace(),
+                        "the parameter name '" + e.key() + "' in " + context
+                                + " must be letters, digits and _, not starting with a digit");
             }
             List<String> values = new ArrayList<>();
             if (e.value() instanceof Seq seq) {
@@ -128,30 +149,40 @@ final class WorkloadReader {
             return out;
         }
         if (!(node instanceof Seq seq)) {
-            throw nodes.fail(node, "metrics in " + context + " must be a list such as"
-                    + " - {name: time, better: lower, unit: s, regex: 'Time: ([0-9.]+)'}, not " + node.kind());
+            throw nodes.fail(
+                    node,
+                    "metrics in " + context + " must be a list such as"
+                            + " - {name: time, better: lower, unit: s, regex: 'Time: ([0-9.]+)'}, not " + node.kind());
         }
         for (YamlTree item : seq.items()) {
             Mapping m = nodes.mapping(item, "each metric of " + context, "{name: time, regex: 'Time: ([0-9.]+)'}");
             YamlTree nameNode = PlanNodes.optional(m, "name");
-            String where = nameNode == null ? "a metric of " + context
+            String where = nameNode == null
+                    ? "a metric of " + context
                     : "metric '" + nodes.text(nameNode, "name") + "' of " + context;
             nodes.onlyKnownKeys(m, where, METRIC_KEYS);
             String name = nodes.text(nodes.required(m, "name", where, "give each metric a name"), "name");
-            if (Metrics.builtin(name).isPresent() || out.stream().anyMatch(s -> s.name().equals(name))) {
-                throw nodes.fail(nameNode, "the metric name '" + name + "' in " + context
-                        + " is taken (built-in or given twice): choose another");
+            if (Metrics.builtin(name).isPresent()
+                    || out.stream().anyMatch(s -> s.name().equals(name))) {
+                throw nodes.fail(
+                        nameNode,
+                        "the metric name '" + name + "' in " + context
+                                + " is taken (built-in or given twice): choose another");
             }
             YamlTree regexNode = nodes.required(m, "regex", where, "write regex: 'PATTERN ([0-9.]+)'");
             String regex = nodes.text(regexNode, "regex");
             try {
                 if (Pattern.compile(regex).matcher("").groupCount() < 1) {
-                    throw nodes.fail(regexNode, "the regex of " + where + " has no capture group: put the value in"
-                            + " parentheses, e.g. 'Time: ([0-9.]+)'");
+                    throw nodes.fail(
+                            regexNode,
+                            "the regex of " + where + " has no capture group: put the value in"
+                                    + " parentheses, e.g. 'Time: ([0-9.]+)'");
                 }
             } catch (PatternSyntaxException e) {
-                throw nodes.fail(regexNode, "the regex of " + where + " does not compile: "
-                        + e.getDescription() + " near index " + e.getIndex());
+                throw nodes.fail(
+                        regexNode,
+                        "the regex of " + where + " does not compile: " + e.getDescription() + " near index "
+                                + e.getIndex());
             }
             YamlTree betterNode = PlanNodes.optional(m, "better");
             Direction better = Direction.LOWER;
@@ -159,8 +190,9 @@ final class WorkloadReader {
                 try {
                     better = Direction.parse(nodes.text(betterNode, "better"));
                 } catch (IllegalArgumentException e) {
-                    throw nodes.fail(betterNode, "better in " + where + " must be lower or higher, not "
-                            + PlanNodes.describe(betterNode));
+                    throw nodes.fail(
+                            betterNode,
+                            "better in " + where + " must be lower or higher, not " + PlanNodes.describe(betterNode));
                 }
             }
             YamlTree unitNode = PlanNodes.optional(m, "unit");
@@ -170,16 +202,20 @@ final class WorkloadReader {
     }
 
     /** Places each {name} in the words, so an unknown one is refused at the word that holds it. */
-    private void checkPlaceholders(YamlTree node, List<String> words, Map<String, List<String>> params,
-            String context) throws PlanException {
+    private void checkPlaceholders(YamlTree node, List<String> words, Map<String, List<String>> params, String context)
+            throws PlanException {
         for (int i = 0; i < words.size(); i++) {
             Matcher m = PLACEHOLDER.matcher(words.get(i));
             while (m.find()) {
                 if (m.group(2) != null && !params.containsKey(m.group(2))) {
-                    YamlTree at = node instanceof Seq seq && i < seq.items().size() ? seq.items().get(i) : node;
-                    throw nodes.fail(at, context + " uses {" + m.group(2) + "}, which is not one of its parameters ("
-                            + (params.isEmpty() ? "it has none" : String.join(", ", params.keySet()))
-                            + "); write {{" + m.group(2) + "}} for the literal text");
+                    YamlTree at = node instanceof Seq seq && i < seq.items().size()
+                            ? seq.items().get(i)
+                            : node;
+                    throw nodes.fail(
+                            at,
+                            context + " uses {" + m.group(2) + "}, which is not one of its parameters ("
+                                    + (params.isEmpty() ? "it has none" : String.join(", ", params.keySet()))
+                                    + "); write {{" + m.group(2) + "}} for the literal text");
                 }
             }
         }
@@ -196,8 +232,12 @@ final class WorkloadReader {
     }
 
     static List<String> substitute(List<String> words, Map<String, String> values) {
-        return words.stream().map(w -> PLACEHOLDER.matcher(w).replaceAll(m -> Matcher.quoteReplacement(
-                m.group(1) != null ? "{" + m.group(1) + "}" : values.get(m.group(2))))).toList();
+        return words.stream()
+                .map(w -> PLACEHOLDER
+                        .matcher(w)
+                        .replaceAll(m -> Matcher.quoteReplacement(
+                                m.group(1) != null ? "{" + m.group(1) + "}" : values.get(m.group(2)))))
+                .toList();
     }
 
     /** Every combination, the first parameter varying slowest (as nested loops written in order). */

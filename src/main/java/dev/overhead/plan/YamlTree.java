@@ -91,8 +91,10 @@ sealed interface YamlTree {
         Place place = Place.of(p.currentTokenLocation());
         if (p instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
             // Jackson would hand back the alias's name as a string: refuse rather than misread.
-            throw new SyntaxError("YAML aliases (*" + p.getText() + ") are not supported in plans: write the value"
-                    + " out", place, null);
+            throw new SyntaxError(
+                    "YAML aliases (*" + p.getText() + ") are not supported in plans: write the value" + " out",
+                    place,
+                    null);
         }
         switch (t) {
             case START_OBJECT -> {
@@ -141,14 +143,17 @@ sealed interface YamlTree {
                 sentences.add(line.strip());
             }
         }
-        Place place = !marks.isEmpty() ? marks.getLast()
+        Place place = !marks.isEmpty()
+                ? marks.getLast()
                 : e.getLocation() == null ? new Place(0, 0) : Place.of(e.getLocation());
         String problem = sentences.isEmpty() ? "not valid YAML" : sentences.getLast();
         if (sentences.size() > 1) {
             // The context ("while parsing a flow sequence") points at where the unfinished thing began.
             problem += " (" + sentences.getFirst()
-                    + (marks.size() > 1 ? " that began at line " + marks.getFirst().line() + ", column "
-                            + marks.getFirst().column() : "")
+                    + (marks.size() > 1
+                            ? " that began at line " + marks.getFirst().line() + ", column "
+                                    + marks.getFirst().column()
+                            : "")
                     + ")";
         }
         return new SyntaxError("YAML syntax: " + problem, place, e);

@@ -30,31 +30,65 @@ public final class CsvRenderer {
         for (WorkloadResult w : study.workloads()) {
             params.addAll(w.workload().parameters().keySet());
             w.workload().metrics().forEach(m -> metrics.add(m.name()));
-            w.variants().forEach(v -> v.runs().forEach(r -> metrics.addAll(r.metrics().keySet())));
+            w.variants()
+                    .forEach(v ->
+                            v.runs().forEach(r -> metrics.addAll(r.metrics().keySet())));
         }
         List<String> header = new ArrayList<>(List.of("study", "workload", "parameters"));
         params.forEach(p -> header.add("param." + p));
-        header.addAll(List.of("variant", "index", "sequence", "round", "started", "exit_code", "signal", "timed_out",
-                "wall_s", "user_s", "sys_s", "max_rss_kib", "max_rss_exact", "minor_faults", "major_faults",
-                "voluntary_cs", "involuntary_cs", "fs_in_blocks", "fs_out_blocks"));
+        header.addAll(List.of(
+                "variant",
+                "index",
+                "sequence",
+                "round",
+                "started",
+                "exit_code",
+                "signal",
+                "timed_out",
+                "wall_s",
+                "user_s",
+                "sys_s",
+                "max_rss_kib",
+                "max_rss_exact",
+                "minor_faults",
+                "major_faults",
+                "voluntary_cs",
+                "involuntary_cs",
+                "fs_in_blocks",
+                "fs_out_blocks"));
         metrics.forEach(m -> header.add("metric." + m));
         StringBuilder out = new StringBuilder();
         line(out, header);
         for (WorkloadResult w : study.workloads()) {
             for (VariantResult v : w.variants()) {
                 for (Run r : v.runs()) {
-                    List<String> f = new ArrayList<>(List.of(study.info().id(), w.name(),
+                    List<String> f = new ArrayList<>(List.of(
+                            study.info().id(),
+                            w.name(),
                             Labels.parameters(w.workload().parameters())));
                     params.forEach(p -> f.add(w.workload().parameters().getOrDefault(p, "")));
-                    f.addAll(List.of(v.name(), Integer.toString(r.index()), Integer.toString(r.sequence()),
-                            Integer.toString(r.round()), r.started() == null ? "" : r.started().toString(),
-                            Integer.toString(r.exitCode()), r.signal() == null ? "" : r.signal().toString(),
-                            Boolean.toString(r.timedOut()), number(r.wallS()), number(r.userS()), number(r.sysS()),
-                            Long.toString(r.maxRssKib()), Boolean.toString(r.maxRssExact()),
-                            Long.toString(r.minorFaults()), Long.toString(r.majorFaults()),
-                            Long.toString(r.voluntaryCs()), Long.toString(r.involuntaryCs()),
-                            Long.toString(r.fsInBlocks()), Long.toString(r.fsOutBlocks())));
-                    metrics.forEach(m -> f.add(r.metrics().containsKey(m) ? number(r.metrics().get(m)) : ""));
+                    f.addAll(List.of(
+                            v.name(),
+                            Integer.toString(r.index()),
+                            Integer.toString(r.sequence()),
+                            Integer.toString(r.round()),
+                            r.started() == null ? "" : r.started().toString(),
+                            Integer.toString(r.exitCode()),
+                            r.signal() == null ? "" : r.signal().toString(),
+                            Boolean.toString(r.timedOut()),
+                            number(r.wallS()),
+                            number(r.userS()),
+                            number(r.sysS()),
+                            Long.toString(r.maxRssKib()),
+                            Boolean.toString(r.maxRssExact()),
+                            Long.toString(r.minorFaults()),
+                            Long.toString(r.majorFaults()),
+                            Long.toString(r.voluntaryCs()),
+                            Long.toString(r.involuntaryCs()),
+                            Long.toString(r.fsInBlocks()),
+                            Long.toString(r.fsOutBlocks())));
+                    metrics.forEach(m -> f.add(
+                            r.metrics().containsKey(m) ? number(r.metrics().get(m)) : ""));
                     line(out, f);
                 }
             }
@@ -64,17 +98,52 @@ public final class CsvRenderer {
 
     public static String renderComparisons(StudyResult study) {
         StringBuilder out = new StringBuilder();
-        line(out, List.of("study", "workload", "metric", "better", "unit", "baseline", "candidate", "n_baseline",
-                "n_candidate", "baseline_value", "candidate_value", "change_pct", "ci_low_pct", "ci_high_pct",
-                "p_value", "method", "verdict", "runs_needed", "warnings"));
+        line(
+                out,
+                List.of(
+                        "study",
+                        "workload",
+                        "metric",
+                        "better",
+                        "unit",
+                        "baseline",
+                        "candidate",
+                        "n_baseline",
+                        "n_candidate",
+                        "baseline_value",
+                        "candidate_value",
+                        "change_pct",
+                        "ci_low_pct",
+                        "ci_high_pct",
+                        "p_value",
+                        "method",
+                        "verdict",
+                        "runs_needed",
+                        "warnings"));
         for (ComparisonRow row : study.comparisons()) {
             Comparison c = row.comparison();
-            line(out, List.of(study.info().id(), row.workload(), row.metric(), c.better().word(),
-                    row.unit() == null ? "" : row.unit(), row.baseline(), row.candidate(),
-                    Integer.toString(c.nBaseline()), Integer.toString(c.nCandidate()), number(c.baselineValue()),
-                    number(c.candidateValue()), number(c.changePct()), number(c.ciLowPct()), number(c.ciHighPct()),
-                    number(c.pValue()), c.method(), c.verdict().word(),
-                    c.runsNeeded() == null ? "" : c.runsNeeded().toString(), String.join("; ", c.warnings())));
+            line(
+                    out,
+                    List.of(
+                            study.info().id(),
+                            row.workload(),
+                            row.metric(),
+                            c.better().word(),
+                            row.unit() == null ? "" : row.unit(),
+                            row.baseline(),
+                            row.candidate(),
+                            Integer.toString(c.nBaseline()),
+                            Integer.toString(c.nCandidate()),
+                            number(c.baselineValue()),
+                            number(c.candidateValue()),
+                            number(c.changePct()),
+                            number(c.ciLowPct()),
+                            number(c.ciHighPct()),
+                            number(c.pValue()),
+                            c.method(),
+                            c.verdict().word(),
+                            c.runsNeeded() == null ? "" : c.runsNeeded().toString(),
+                            String.join("; ", c.warnings())));
         }
         return out.toString();
     }
@@ -89,7 +158,8 @@ public final class CsvRenderer {
         }
         double a = Math.abs(v);
         // Plain decimals where they stay short: a spreadsheet shows 0.00085 as typed, 8.5E-4 less kindly.
-        return a >= 1e-6 && a < 1e15 ? new java.math.BigDecimal(Double.toString(v)).toPlainString()
+        return a >= 1e-6 && a < 1e15
+                ? new java.math.BigDecimal(Double.toString(v)).toPlainString()
                 : Double.toString(v);
     }
 

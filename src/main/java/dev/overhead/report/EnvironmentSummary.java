@@ -16,13 +16,20 @@ final class EnvironmentSummary {
 
     /** Dotted paths worth a line of their own (keys of {@code overhead env --format json}), with their label. */
     private static final List<Map.Entry<String, String>> KNOWN = List.of(
-            Map.entry("cpu.model_name", "cpu"), Map.entry("cpu.logical_cpus", "cpus"),
-            Map.entry("memory.total_kib", "memory"), Map.entry("os.pretty_name", "os"),
-            Map.entry("kernel.release", "kernel"), Map.entry("libc.version", "glibc"),
-            Map.entry("compilers.gcc.version", "gcc"), Map.entry("virtualization.systemd_detect_virt", "virtualization"),
-            Map.entry("frequency.governor", "governor"), Map.entry("frequency.turbo", "turbo"),
-            Map.entry("smt.active", "smt"), Map.entry("security.aslr", "aslr"),
-            Map.entry("load.load_1m", "load (1 min)"), Map.entry("tools.java.version", "java"),
+            Map.entry("cpu.model_name", "cpu"),
+            Map.entry("cpu.logical_cpus", "cpus"),
+            Map.entry("memory.total_kib", "memory"),
+            Map.entry("os.pretty_name", "os"),
+            Map.entry("kernel.release", "kernel"),
+            Map.entry("libc.version", "glibc"),
+            Map.entry("compilers.gcc.version", "gcc"),
+            Map.entry("virtualization.systemd_detect_virt", "virtualization"),
+            Map.entry("frequency.governor", "governor"),
+            Map.entry("frequency.turbo", "turbo"),
+            Map.entry("smt.active", "smt"),
+            Map.entry("security.aslr", "aslr"),
+            Map.entry("load.load_1m", "load (1 min)"),
+            Map.entry("tools.java.version", "java"),
             Map.entry("executor", "executor"));
 
     static List<Map.Entry<String, String>> of(Map<String, Object> environment) {
@@ -30,9 +37,11 @@ final class EnvironmentSummary {
         for (Map.Entry<String, String> known : KNOWN) {
             Object v = lookup(environment, known.getKey());
             if (v != null && !(v instanceof Map) && !out.containsKey(known.getValue())) {
-                out.put(known.getValue(), known.getKey().equals("memory.total_kib") && v instanceof Number n
-                        ? String.format(java.util.Locale.ROOT, "%.1f GiB", n.doubleValue() / (1024 * 1024))
-                        : scalar(v));
+                out.put(
+                        known.getValue(),
+                        known.getKey().equals("memory.total_kib") && v instanceof Number n
+                                ? String.format(java.util.Locale.ROOT, "%.1f GiB", n.doubleValue() / (1024 * 1024))
+                                : scalar(v));
             }
         }
         List<Map.Entry<String, String>> lines = new ArrayList<>();

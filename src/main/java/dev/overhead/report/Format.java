@@ -26,7 +26,9 @@ public enum Format {
         if (w.equals("md")) {
             return MARKDOWN;
         }
-        return Arrays.stream(values()).filter(f -> f.word().equals(w)).findFirst()
+        return Arrays.stream(values())
+                .filter(f -> f.word().equals(w))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("'" + word + "' is not a report format: use one of "
                         + Arrays.stream(values()).map(Format::word).collect(Collectors.joining(", ")) + "."));
     }

@@ -9,13 +9,27 @@ import java.util.Map;
  */
 record Glyphs(boolean ascii) {
     private static final Map<Integer, String> ASCII = Map.ofEntries(
-            Map.entry((int) '±', "+-"), Map.entry((int) '−', "-"), Map.entry((int) '—', "--"),
-            Map.entry((int) '–', "-"), Map.entry((int) 'µ', "u"), Map.entry((int) 'μ', "u"),
-            Map.entry((int) '…', "..."), Map.entry((int) '×', "x"), Map.entry((int) '≈', "~"),
-            Map.entry((int) '→', "->"), Map.entry((int) '\u00a0', " "), Map.entry((int) '\u202f', " "),
-            Map.entry((int) '’', "'"), Map.entry((int) '‘', "'"), Map.entry((int) '“', "\""),
-            Map.entry((int) '”', "\""), Map.entry((int) 'ä', "ae"), Map.entry((int) 'ö', "oe"),
-            Map.entry((int) 'ü', "ue"), Map.entry((int) 'ß', "ss"), Map.entry((int) '·', "."));
+            Map.entry((int) '±', "+-"),
+            Map.entry((int) '−', "-"),
+            Map.entry((int) '—', "--"),
+            Map.entry((int) '–', "-"),
+            Map.entry((int) 'µ', "u"),
+            Map.entry((int) 'μ', "u"),
+            Map.entry((int) '…', "..."),
+            Map.entry((int) '×', "x"),
+            Map.entry((int) '≈', "~"),
+            Map.entry((int) '→', "->"),
+            Map.entry((int) '\u00a0', " "),
+            Map.entry((int) '\u202f', " "),
+            Map.entry((int) '’', "'"),
+            Map.entry((int) '‘', "'"),
+            Map.entry((int) '“', "\""),
+            Map.entry((int) '”', "\""),
+            Map.entry((int) 'ä', "ae"),
+            Map.entry((int) 'ö', "oe"),
+            Map.entry((int) 'ü', "ue"),
+            Map.entry((int) 'ß', "ss"),
+            Map.entry((int) '·', "."));
 
     String pm() {
         return ascii ? "+-" : "±";

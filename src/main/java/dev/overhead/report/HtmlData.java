@@ -44,8 +44,11 @@ final class HtmlData {
 
     /** JSON made inert inside HTML: {@code </script>}, {@code <!--} and line separators cannot end or bend the block. */
     static String escapeForScript(String json) {
-        return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-                .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
+        return json.replace("<", "\\u003c")
+                .replace(">", "\\u003e")
+                .replace("&", "\\u0026")
+                .replace("\u2028", "\\u2028")
+                .replace("\u2029", "\\u2029");
     }
 
     static Map<String, Object> model(StudyResult study, RenderOptions options) {
@@ -91,7 +94,9 @@ final class HtmlData {
         List<MetricSpec> specs = metrics(study, w);
         List<Object> metrics = new ArrayList<>();
         for (MetricSpec spec : specs) {
-            double[] reference = w.variants().isEmpty() ? new double[0] : w.variants().getFirst().values(spec);
+            double[] reference = w.variants().isEmpty()
+                    ? new double[0]
+                    : w.variants().getFirst().values(spec);
             Scale scale = Scale.of(spec.unit(), median(reference), g);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", spec.name());
@@ -128,7 +133,10 @@ final class HtmlData {
             w.workload().metrics().forEach(m -> names.add(m.name()));
             Metrics.builtins().forEach(m -> names.add(m.name()));
         }
-        return names.stream().map(n -> Labels.spec(w, n)).flatMap(java.util.Optional::stream).toList();
+        return names.stream()
+                .map(n -> Labels.spec(w, n))
+                .flatMap(java.util.Optional::stream)
+                .toList();
     }
 
     /**
@@ -149,8 +157,8 @@ final class HtmlData {
             keys.putIfAbsent(key, List.copyOf(w.parameters().keySet()));
         }
         List<Object> out = new ArrayList<>();
-        groups.forEach((key, members) -> out.add(ordered("name", key.split("\u0000", 2)[0],
-                "parameters", keys.get(key), "workloads", members)));
+        groups.forEach((key, members) ->
+                out.add(ordered("name", key.split("\u0000", 2)[0], "parameters", keys.get(key), "workloads", members)));
         return out;
     }
 

@@ -25,22 +25,34 @@ public final class HtmlRenderer {
     public static String render(StudyResult study, RenderOptions options) {
         Digest d = Digest.of(study, options);
         StringBuilder out = new StringBuilder();
-        out.append("<!DOCTYPE html>\n<html lang=\"").append(esc(lang(options))).append("\">\n<head>\n")
+        out.append("<!DOCTYPE html>\n<html lang=\"")
+                .append(esc(lang(options)))
+                .append("\">\n<head>\n")
                 .append("<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>overhead report: ").append(esc(title(study))).append("</title>\n<style>\n")
-                .append(resource("report.css")).append("</style>\n</head>\n<body>\n<header>\n<h1>overhead report: ")
-                .append(esc(title(study))).append("</h1>\n");
+                .append("<title>overhead report: ")
+                .append(esc(title(study)))
+                .append("</title>\n<style>\n")
+                .append(resource("report.css"))
+                .append("</style>\n</head>\n<body>\n<header>\n<h1>overhead report: ")
+                .append(esc(title(study)))
+                .append("</h1>\n");
         d.facts().forEach(f -> out.append("<p class=\"fact\">").append(esc(f)).append("</p>\n"));
         out.append("</header>\n");
 
         out.append("<section id=\"headline\">\n<h2>Headline</h2>\n");
         for (Digest.Headline h : d.headlines()) {
-            out.append("<h3>").append(esc(h.candidate())).append(" vs ").append(esc(h.baseline())).append("</h3>\n<ul>\n");
+            out.append("<h3>")
+                    .append(esc(h.candidate()))
+                    .append(" vs ")
+                    .append(esc(h.baseline()))
+                    .append("</h3>\n<ul>\n");
             for (Digest.HeadlineItem item : h.items()) {
                 out.append("<li><b>").append(esc(item.workload())).append("</b>: ");
-                List<String> figures = item.figures().stream().map(f -> esc(f.metric() + " " + f.change() + " "
-                        + f.interval()) + " " + verdict(f.verdict(), f.verdict().word())).toList();
+                List<String> figures = item.figures().stream()
+                        .map(f -> esc(f.metric() + " " + f.change() + " " + f.interval()) + " "
+                                + verdict(f.verdict(), f.verdict().word()))
+                        .toList();
                 out.append(String.join("; ", figures)).append("</li>\n");
             }
             out.append("</ul>\n");
@@ -56,14 +68,21 @@ public final class HtmlRenderer {
 
         for (int i = 0; i < d.sections().size(); i++) {
             Digest.Section s = d.sections().get(i);
-            out.append("<section class=\"workload\" data-workload=\"").append(i).append("\">\n<h2>")
-                    .append(esc(s.workload())).append("</h2>\n<p>");
+            out.append("<section class=\"workload\" data-workload=\"")
+                    .append(i)
+                    .append("\">\n<h2>")
+                    .append(esc(s.workload()))
+                    .append("</h2>\n<p>");
             if (!s.command().isBlank()) {
                 out.append("<code>").append(esc(s.command())).append("</code><br>");
             }
             out.append("runs: ").append(esc(s.runs())).append("</p>\n");
             for (Digest.Block b : s.blocks()) {
-                out.append("<h3>").append(esc(b.candidate())).append(" vs ").append(esc(b.baseline())).append("</h3>\n");
+                out.append("<h3>")
+                        .append(esc(b.candidate()))
+                        .append(" vs ")
+                        .append(esc(b.baseline()))
+                        .append("</h3>\n");
                 table(out, b);
             }
             out.append("<h3>Run sequence</h3>\n<div class=\"chart sequence\"></div>\n")
@@ -72,18 +91,25 @@ public final class HtmlRenderer {
 
         if (!d.commands().isEmpty()) {
             out.append("<section id=\"variants\">\n<h2>Variants</h2>\n<ul>\n");
-            d.variantSpecs().forEach(v -> out.append("<li><code>").append(esc(v)).append("</code></li>\n"));
+            d.variantSpecs()
+                    .forEach(v -> out.append("<li><code>").append(esc(v)).append("</code></li>\n"));
             out.append("</ul>\n<h2>Commands</h2>\n");
             for (Digest.Command c : d.commands()) {
-                out.append("<p>").append(esc(c.workload() + ", " + c.variant()))
-                        .append(":</p>\n<pre class=\"command\">").append(esc(c.line())).append("</pre>\n");
+                out.append("<p>")
+                        .append(esc(c.workload() + ", " + c.variant()))
+                        .append(":</p>\n<pre class=\"command\">")
+                        .append(esc(c.line()))
+                        .append("</pre>\n");
             }
             out.append("</section>\n");
         }
         if (!d.environment().isEmpty()) {
             out.append("<section id=\"environment\">\n<h2>Environment</h2>\n<table>\n");
             for (Map.Entry<String, String> e : d.environment()) {
-                out.append("<tr><th>").append(esc(e.getKey())).append("</th><td>").append(esc(e.getValue()))
+                out.append("<tr><th>")
+                        .append(esc(e.getKey()))
+                        .append("</th><td>")
+                        .append(esc(e.getValue()))
                         .append("</td></tr>\n");
             }
             out.append("</table>\n</section>\n");
@@ -94,7 +120,8 @@ public final class HtmlRenderer {
             out.append("</ul>\n</section>\n");
         }
         out.append("<footer><p>").append(esc(d.legend())).append("</p></footer>\n");
-        out.append("<script type=\"application/json\" id=\"overhead-data\">\n").append(HtmlData.json(study, options))
+        out.append("<script type=\"application/json\" id=\"overhead-data\">\n")
+                .append(HtmlData.json(study, options))
                 .append("\n</script>\n");
         out.append("<script>\n").append(inert(library())).append("\n</script>\n");
         out.append("<script>\n").append(resource("report.js")).append("</script>\n</body>\n</html>\n");
@@ -110,16 +137,20 @@ public final class HtmlRenderer {
     private static void table(StringBuilder out, Digest.Block b) {
         Table t = b.table();
         out.append("<table class=\"comparison\">\n<thead><tr>");
-        t.columns().forEach(c -> out.append(c.align() == Table.Align.RIGHT ? "<th class=\"num\">" : "<th>")
-                .append(esc(c.header())).append("</th>"));
+        t.columns()
+                .forEach(c -> out.append(c.align() == Table.Align.RIGHT ? "<th class=\"num\">" : "<th>")
+                        .append(esc(c.header()))
+                        .append("</th>"));
         out.append("</tr></thead>\n<tbody>\n");
         for (int r = 0; r < t.rows().size(); r++) {
             List<String> row = t.rows().get(r);
             out.append("<tr>");
             for (int c = 0; c < row.size(); c++) {
                 boolean right = t.columns().get(c).align() == Table.Align.RIGHT;
-                out.append(c == Digest.VERDICT_COLUMN ? "<td>" + verdict(b.verdicts().get(r), row.get(c)) + "</td>"
-                        : (right ? "<td class=\"num\">" : "<td>") + esc(row.get(c)) + "</td>");
+                out.append(
+                        c == Digest.VERDICT_COLUMN
+                                ? "<td>" + verdict(b.verdicts().get(r), row.get(c)) + "</td>"
+                                : (right ? "<td class=\"num\">" : "<td>") + esc(row.get(c)) + "</td>");
             }
             out.append("</tr>\n");
         }
@@ -163,12 +194,17 @@ public final class HtmlRenderer {
 
     /** Script text that cannot close or comment out its own element, whatever a library contains. */
     static String inert(String script) {
-        return script.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT").replace("<!--", "<\\!--");
+        return script.replace("</script", "<\\/script")
+                .replace("</SCRIPT", "<\\/SCRIPT")
+                .replace("<!--", "<\\!--");
     }
 
     static String library() {
-        return read(Thread.currentThread().getContextClassLoader() != null
-                ? Thread.currentThread().getContextClassLoader() : HtmlRenderer.class.getClassLoader(), ECHARTS);
+        return read(
+                Thread.currentThread().getContextClassLoader() != null
+                        ? Thread.currentThread().getContextClassLoader()
+                        : HtmlRenderer.class.getClassLoader(),
+                ECHARTS);
     }
 
     private static String resource(String name) {

@@ -36,7 +36,9 @@ public final class JsonRenderer {
         ObjectNode info = root.putObject("study");
         info.put("id", study.info().id());
         info.put("label", study.info().label());
-        info.put("created", study.info().created() == null ? null : study.info().created().toString());
+        info.put(
+                "created",
+                study.info().created() == null ? null : study.info().created().toString());
         info.set("options", MAPPER.valueToTree(study.info().options()));
         root.set("environment", MAPPER.valueToTree(study.environment()));
         ArrayNode workloads = root.putArray("workloads");
@@ -196,5 +198,4 @@ public final class JsonRenderer {
     private static void strings(ArrayNode array, List<String> values) {
         values.forEach(array::add);
     }
-
 }

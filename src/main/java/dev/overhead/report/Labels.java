@@ -17,10 +17,17 @@ final class Labels {
     private Labels() {}
 
     private static final Map<String, String> METRIC_LABELS = Map.ofEntries(
-            Map.entry("wall", "wall"), Map.entry("user", "user"), Map.entry("sys", "sys"), Map.entry("cpu", "cpu"),
-            Map.entry("max_rss", "max RSS"), Map.entry("minor_faults", "minor faults"),
-            Map.entry("major_faults", "major faults"), Map.entry("voluntary_cs", "vol. cs"),
-            Map.entry("involuntary_cs", "invol. cs"), Map.entry("fs_in", "fs in"), Map.entry("fs_out", "fs out"));
+            Map.entry("wall", "wall"),
+            Map.entry("user", "user"),
+            Map.entry("sys", "sys"),
+            Map.entry("cpu", "cpu"),
+            Map.entry("max_rss", "max RSS"),
+            Map.entry("minor_faults", "minor faults"),
+            Map.entry("major_faults", "major faults"),
+            Map.entry("voluntary_cs", "vol. cs"),
+            Map.entry("involuntary_cs", "invol. cs"),
+            Map.entry("fs_in", "fs in"),
+            Map.entry("fs_out", "fs out"));
 
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 
@@ -40,7 +47,8 @@ final class Labels {
     }
 
     static String parameters(Map<String, String> parameters) {
-        return parameters.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        return parameters.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" "));
     }
 
@@ -81,7 +89,9 @@ final class Labels {
 
     /** The spec of a metric named in a comparison, looked up in the workload, then the built-ins. */
     static Optional<MetricSpec> spec(WorkloadResult w, String metric) {
-        return w.workload().metrics().stream().filter(m -> m.name().equals(metric)).findFirst()
+        return w.workload().metrics().stream()
+                .filter(m -> m.name().equals(metric))
+                .findFirst()
                 .or(() -> Metrics.builtin(metric).map(Metrics.Builtin::spec));
     }
 }

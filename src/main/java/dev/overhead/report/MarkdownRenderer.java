@@ -2,7 +2,6 @@ package dev.overhead.report;
 
 import dev.overhead.report.Table.Column;
 import java.util.List;
-import java.util.Map;
 
 /** The text report's content as GitHub-flavoured Markdown, for a pull request or an issue. */
 public final class MarkdownRenderer {
@@ -21,12 +20,20 @@ public final class MarkdownRenderer {
             out.append("\n## Headline\n\n");
         }
         for (Digest.Headline h : d.headlines()) {
-            out.append("**").append(escape(h.candidate())).append(" vs ").append(escape(h.baseline()))
+            out.append("**")
+                    .append(escape(h.candidate()))
+                    .append(" vs ")
+                    .append(escape(h.baseline()))
                     .append("**\n\n");
             for (Digest.HeadlineItem item : h.items()) {
-                List<String> figures = item.figures().stream().map(f -> escape(f.metric() + " " + f.change() + " "
-                        + f.interval()) + " **" + f.verdict().word() + "**").toList();
-                out.append("- ").append(escape(item.workload())).append(": ").append(String.join("; ", figures))
+                List<String> figures = item.figures().stream()
+                        .map(f -> escape(f.metric() + " " + f.change() + " " + f.interval()) + " **"
+                                + f.verdict().word() + "**")
+                        .toList();
+                out.append("- ")
+                        .append(escape(item.workload()))
+                        .append(": ")
+                        .append(String.join("; ", figures))
                         .append('\n');
             }
             out.append('\n');
@@ -39,7 +46,10 @@ public final class MarkdownRenderer {
             }
             out.append("runs: ").append(escape(s.runs())).append("\n\n");
             for (Digest.Block b : s.blocks()) {
-                out.append("### ").append(escape(b.candidate())).append(" vs ").append(escape(b.baseline()))
+                out.append("### ")
+                        .append(escape(b.candidate()))
+                        .append(" vs ")
+                        .append(escape(b.baseline()))
                         .append("\n\n");
                 out.append(escaped(b.table()).render(new Table.GitHub())).append('\n');
                 b.notes().forEach(n -> out.append("- ").append(escape(n)).append('\n'));
@@ -54,13 +64,18 @@ public final class MarkdownRenderer {
             d.variantSpecs().forEach(v -> out.append("- ").append(code(v)).append('\n'));
             out.append("\n## Commands\n\n");
             for (Digest.Command c : d.commands()) {
-                out.append(escape(c.workload() + ", " + c.variant())).append(":\n\n").append(fence(c.line()));
+                out.append(escape(c.workload() + ", " + c.variant()))
+                        .append(":\n\n")
+                        .append(fence(c.line()));
             }
         }
         if (!d.environment().isEmpty()) {
             out.append("## Environment\n\n");
-            Table env = new Table(List.of(new Column("key", Table.Align.LEFT), new Column("value", Table.Align.LEFT)),
-                    d.environment().stream().map(e -> List.of(e.getKey(), e.getValue())).toList());
+            Table env = new Table(
+                    List.of(new Column("key", Table.Align.LEFT), new Column("value", Table.Align.LEFT)),
+                    d.environment().stream()
+                            .map(e -> List.of(e.getKey(), e.getValue()))
+                            .toList());
             out.append(escaped(env).render(new Table.GitHub())).append('\n');
         }
         if (!d.warnings().isEmpty()) {
@@ -74,8 +89,13 @@ public final class MarkdownRenderer {
     }
 
     private static Table escaped(Table t) {
-        return new Table(t.columns().stream().map(c -> new Column(escape(c.header()), c.align())).toList(),
-                t.rows().stream().map(r -> r.stream().map(MarkdownRenderer::escape).toList()).toList());
+        return new Table(
+                t.columns().stream()
+                        .map(c -> new Column(escape(c.header()), c.align()))
+                        .toList(),
+                t.rows().stream()
+                        .map(r -> r.stream().map(MarkdownRenderer::escape).toList())
+                        .toList());
     }
 
     /** Text that Markdown (and the HTML GitHub allows inside it) shows as typed. */
@@ -83,7 +103,8 @@ public final class MarkdownRenderer {
         StringBuilder out = new StringBuilder();
         for (char c : s.toCharArray()) {
             switch (c) {
-                case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~', '&' -> out.append('\\').append(c);
+                case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~', '&' ->
+                    out.append('\\').append(c);
                 case '\n', '\r' -> out.append(' ');
                 default -> out.append(c);
             }

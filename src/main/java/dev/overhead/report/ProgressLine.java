@@ -18,8 +18,15 @@ import java.util.Locale;
 public final class ProgressLine {
     private ProgressLine() {}
 
-    public static String render(String variant, int runIndex, int runsTotal, Duration elapsed,
-            Duration estimatedLeft, double spreadPct, Verdict currentVerdict, int width) {
+    public static String render(
+            String variant,
+            int runIndex,
+            int runsTotal,
+            Duration elapsed,
+            Duration estimatedLeft,
+            double spreadPct,
+            Verdict currentVerdict,
+            int width) {
         return render(variant, runIndex, runsTotal, elapsed, estimatedLeft, spreadPct, currentVerdict, width, false);
     }
 
@@ -30,18 +37,34 @@ public final class ProgressLine {
      * @param spreadPct      relative spread of the primary metric so far; NaN when not yet known
      * @param currentVerdict null before there is one
      */
-    public static String render(String variant, int runIndex, int runsTotal, Duration elapsed,
-            Duration estimatedLeft, double spreadPct, Verdict currentVerdict, int width, boolean ascii) {
-        return render(variant, runIndex, runsTotal, elapsed, estimatedLeft, spreadPct, currentVerdict, null, width,
-                ascii);
+    public static String render(
+            String variant,
+            int runIndex,
+            int runsTotal,
+            Duration elapsed,
+            Duration estimatedLeft,
+            double spreadPct,
+            Verdict currentVerdict,
+            int width,
+            boolean ascii) {
+        return render(
+                variant, runIndex, runsTotal, elapsed, estimatedLeft, spreadPct, currentVerdict, null, width, ascii);
     }
 
     /**
      * @param intervalPct the current interval of the change behind {@code currentVerdict} in percent
      *                    ({@code [low, high]}), shown after it; null when there is none yet
      */
-    public static String render(String variant, int runIndex, int runsTotal, Duration elapsed,
-            Duration estimatedLeft, double spreadPct, Verdict currentVerdict, double[] intervalPct, int width,
+    public static String render(
+            String variant,
+            int runIndex,
+            int runsTotal,
+            Duration elapsed,
+            Duration estimatedLeft,
+            double spreadPct,
+            Verdict currentVerdict,
+            double[] intervalPct,
+            int width,
             boolean ascii) {
         Glyphs g = new Glyphs(ascii);
         String name = g.text(variant == null ? "" : variant.replaceAll("\\s+", " "));
@@ -49,16 +72,21 @@ public final class ProgressLine {
         String spent = elapsed == null ? null : clock(elapsed) + " elapsed";
         String left = estimatedLeft == null ? null : "~" + clock(estimatedLeft) + " left";
         String spread = Double.isFinite(spreadPct)
-                ? g.pm() + String.format(Locale.ROOT, spreadPct >= 9.95 ? "%.0f%%" : "%.1f%%", spreadPct) : null;
+                ? g.pm() + String.format(Locale.ROOT, spreadPct >= 9.95 ? "%.0f%%" : "%.1f%%", spreadPct)
+                : null;
         String verdict = currentVerdict == null ? null : currentVerdict.word();
-        String interval = currentVerdict == null || intervalPct == null || intervalPct.length != 2
-                || !Double.isFinite(intervalPct[0]) || !Double.isFinite(intervalPct[1]) ? null
+        String interval = currentVerdict == null
+                        || intervalPct == null
+                        || intervalPct.length != 2
+                        || !Double.isFinite(intervalPct[0])
+                        || !Double.isFinite(intervalPct[1])
+                ? null
                 : String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", intervalPct[0], intervalPct[1])
                         .replace("-", g.minus());
 
         // Parts in order of display, and the order they are dropped in when space is short.
-        List<String> parts = new ArrayList<>(java.util.Arrays.asList(name, count, spent, left, spread, verdict,
-                interval));
+        List<String> parts =
+                new ArrayList<>(java.util.Arrays.asList(name, count, spent, left, spread, verdict, interval));
         int[] dropOrder = {6, 4, 3, 2, 0, 5};
         int w = Math.max(1, width);
         String line = join(parts);
@@ -74,7 +102,8 @@ public final class ProgressLine {
     }
 
     private static String join(List<String> parts) {
-        return String.join("  ", parts.stream().filter(p -> p != null && !p.isEmpty()).toList());
+        return String.join(
+                "  ", parts.stream().filter(p -> p != null && !p.isEmpty()).toList());
     }
 
     /** {@code [####----]} with {@code width} columns in all. */
@@ -92,7 +121,8 @@ public final class ProgressLine {
         long h = s / 3600;
         long m = (s % 3600) / 60;
         long sec = s % 60;
-        return h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec)
+        return h > 0
+                ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec)
                 : String.format(Locale.ROOT, "%d:%02d", m, sec);
     }
 }

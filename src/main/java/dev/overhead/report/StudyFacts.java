@@ -13,12 +13,14 @@ import java.util.stream.Collectors;
  */
 record StudyFacts(String created, double confidence, double thresholdPct, String primary, String options) {
 
-    private static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter CREATED =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
     static StudyFacts of(StudyResult study) {
         Map<String, Object> o = study.info().options();
-        String created = study.info().created() == null ? "" : CREATED.format(study.info().created());
+        String created = study.info().created() == null
+                ? ""
+                : CREATED.format(study.info().created());
         double confidence = number(o.get("confidence"), 0.95);
         if (confidence > 1) {
             confidence /= 100;
@@ -54,8 +56,10 @@ record StudyFacts(String created, double confidence, double thresholdPct, String
         return switch (value) {
             case null -> "";
             case List<?> list -> list.stream().map(StudyFacts::text).collect(Collectors.joining(","));
-            case Map<?, ?> map -> map.entrySet().stream().map(e -> e.getKey() + ":" + text(e.getValue()))
-                    .collect(Collectors.joining(","));
+            case Map<?, ?> map ->
+                map.entrySet().stream()
+                        .map(e -> e.getKey() + ":" + text(e.getValue()))
+                        .collect(Collectors.joining(","));
             default -> Labels.quote(String.valueOf(value));
         };
     }

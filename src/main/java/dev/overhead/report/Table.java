@@ -10,7 +10,10 @@ import java.util.List;
  */
 record Table(List<Column> columns, List<List<String>> rows) {
 
-    enum Align { LEFT, RIGHT }
+    enum Align {
+        LEFT,
+        RIGHT
+    }
 
     record Column(String header, Align align) {}
 
@@ -56,7 +59,8 @@ record Table(List<Column> columns, List<List<String>> rows) {
             StringBuilder out = new StringBuilder("|");
             for (int i = 0; i < widths.size(); i++) {
                 String dashes = "-".repeat(widths.get(i) + 1);
-                out.append(aligns.get(i) == Align.RIGHT ? dashes + ":" : ":" + dashes).append('|');
+                out.append(aligns.get(i) == Align.RIGHT ? dashes + ":" : ":" + dashes)
+                        .append('|');
             }
             return out.toString();
         }
@@ -84,11 +88,13 @@ record Table(List<Column> columns, List<List<String>> rows) {
         List<Column> cols = new ArrayList<>(columns);
         Column col = cols.get(c);
         cols.set(c, new Column(glyphs.truncate(col.header(), width), col.align()));
-        List<List<String>> cut = rows.stream().map(r -> {
-            List<String> copy = new ArrayList<>(r);
-            copy.set(c, glyphs.truncate(r.get(c), width));
-            return (List<String>) copy;
-        }).toList();
+        List<List<String>> cut = rows.stream()
+                .map(r -> {
+                    List<String> copy = new ArrayList<>(r);
+                    copy.set(c, glyphs.truncate(r.get(c), width));
+                    return (List<String>) copy;
+                })
+                .toList();
         return new Table(cols, cut);
     }
 
@@ -97,7 +103,8 @@ record Table(List<Column> columns, List<List<String>> rows) {
         List<Integer> widths = widths();
         List<Align> aligns = columns.stream().map(Column::align).toList();
         StringBuilder out = new StringBuilder();
-        out.append(markup.row(pad(columns.stream().map(Column::header).toList(), widths, aligns))).append('\n');
+        out.append(markup.row(pad(columns.stream().map(Column::header).toList(), widths, aligns)))
+                .append('\n');
         out.append(markup.divider(widths, aligns)).append('\n');
         for (List<String> row : rows) {
             out.append(markup.row(pad(row, widths, aligns))).append('\n');

@@ -27,14 +27,18 @@ public final class TextRenderer {
             out.append('\n');
             lines(out, Wrap.words(h.candidate() + " vs " + h.baseline(), WIDTH, "", "  "));
             for (Digest.HeadlineItem item : h.items()) {
-                String figures = String.join("; ", item.figures().stream().map(Digest.Figure::text).toList());
+                String figures = String.join(
+                        "; ", item.figures().stream().map(Digest.Figure::text).toList());
                 lines(out, Wrap.words(item.workload() + ": " + figures, WIDTH, "  ", "      "));
             }
         }
 
         // One spacing for every table, so the report reads as one piece.
-        int gap = d.sections().stream().flatMap(s -> s.blocks().stream())
-                .allMatch(b -> b.table().plainWidth(2) <= WIDTH) ? 2 : 1;
+        int gap = d.sections().stream()
+                        .flatMap(s -> s.blocks().stream())
+                        .allMatch(b -> b.table().plainWidth(2) <= WIDTH)
+                ? 2
+                : 1;
         for (Digest.Section s : d.sections()) {
             out.append('\n');
             String title = s.workload();
@@ -63,7 +67,10 @@ public final class TextRenderer {
         }
         if (!d.environment().isEmpty()) {
             out.append("\nenvironment\n");
-            int key = d.environment().stream().mapToInt(e -> Glyphs.width(e.getKey())).max().orElse(0);
+            int key = d.environment().stream()
+                    .mapToInt(e -> Glyphs.width(e.getKey()))
+                    .max()
+                    .orElse(0);
             for (Map.Entry<String, String> e : d.environment()) {
                 String k = "  " + e.getKey() + " ".repeat(key - Glyphs.width(e.getKey())) + "  ";
                 lines(out, Wrap.words(e.getValue(), WIDTH, k, " ".repeat(Glyphs.width(k))));
@@ -89,8 +96,12 @@ public final class TextRenderer {
                 break;
             }
             int width = t.widths().get(column);
-            int dataWidth = column == 0 ? 4 : t.rows().stream().mapToInt(r -> Glyphs.width(r.get(column)))
-                    .max().orElse(4);
+            int dataWidth = column == 0
+                    ? 4
+                    : t.rows().stream()
+                            .mapToInt(r -> Glyphs.width(r.get(column)))
+                            .max()
+                            .orElse(4);
             t = t.truncate(column, Math.max(dataWidth, width - excess), glyphs);
         }
         return t;

@@ -16,8 +16,17 @@ public interface Listener {
      * @param verdict     the current verdict of the primary metric's least settled comparison, or null
      * @param intervalPct the current interval of that comparison, or null
      */
-    void runEnded(String workload, String variant, int index, int done, int planned, Duration elapsed,
-            Duration estimatedLeft, double spreadPct, Verdict verdict, double[] intervalPct);
+    void runEnded(
+            String workload,
+            String variant,
+            int index,
+            int done,
+            int planned,
+            Duration elapsed,
+            Duration estimatedLeft,
+            double spreadPct,
+            Verdict verdict,
+            double[] intervalPct);
 
     /** A sentence worth showing now (also kept as a warning of the study). */
     default void note(String sentence) {}

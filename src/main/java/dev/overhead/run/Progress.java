@@ -16,10 +16,15 @@ final class Progress {
     Progress(StudySpec spec, StudyResult resumeFrom, LongSupplier nanoClock) {
         this.nanoClock = nanoClock;
         this.startNanos = nanoClock.getAsLong();
-        this.planned = spec.workloads().size() * spec.variants().size() * spec.options().plannedMax();
-        this.doneBefore = resumeFrom == null ? 0
-                : (int) resumeFrom.workloads().stream().flatMap(w -> w.variants().stream())
-                        .mapToLong(v -> v.runs().size()).sum();
+        this.planned = spec.workloads().size()
+                * spec.variants().size()
+                * spec.options().plannedMax();
+        this.doneBefore = resumeFrom == null
+                ? 0
+                : (int) resumeFrom.workloads().stream()
+                        .flatMap(w -> w.variants().stream())
+                        .mapToLong(v -> v.runs().size())
+                        .sum();
         this.done = doneBefore;
     }
 

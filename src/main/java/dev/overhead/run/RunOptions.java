@@ -1,9 +1,9 @@
 package dev.overhead.run;
 
 import dev.overhead.exec.OutputPolicy;
+import dev.overhead.plan.RunOrder;
 import dev.overhead.stats.CompareOptions;
 import java.time.Duration;
-import dev.overhead.plan.RunOrder;
 import java.util.List;
 
 /**
@@ -19,22 +19,71 @@ import java.util.List;
  * @param seed          seeds the randomized order, so a study's order can be reproduced
  * @param counters      count each run's instructions and cycles where the CPU exposes them
  */
-public record RunOptions(Integer runs, int minRuns, int maxRuns, int warmup, Duration timeBudget, RunOrder order,
-        String prepare, Duration timeout, boolean ignoreFailure, String primary, String baseline,
-        CompareOptions compare, OutputPolicy output, long seed, List<Integer> cpus, Integer nice, boolean noAslr,
-        boolean dropCaches, boolean counters) {
+public record RunOptions(
+        Integer runs,
+        int minRuns,
+        int maxRuns,
+        int warmup,
+        Duration timeBudget,
+        RunOrder order,
+        String prepare,
+        Duration timeout,
+        boolean ignoreFailure,
+        String primary,
+        String baseline,
+        CompareOptions compare,
+        OutputPolicy output,
+        long seed,
+        List<Integer> cpus,
+        Integer nice,
+        boolean noAslr,
+        boolean dropCaches,
+        boolean counters) {
 
     public RunOptions {
         cpus = List.copyOf(cpus);
     }
 
     /** Options without counters. */
-    public RunOptions(Integer runs, int minRuns, int maxRuns, int warmup, Duration timeBudget, RunOrder order,
-            String prepare, Duration timeout, boolean ignoreFailure, String primary, String baseline,
-            CompareOptions compare, OutputPolicy output, long seed, List<Integer> cpus, Integer nice, boolean noAslr,
+    public RunOptions(
+            Integer runs,
+            int minRuns,
+            int maxRuns,
+            int warmup,
+            Duration timeBudget,
+            RunOrder order,
+            String prepare,
+            Duration timeout,
+            boolean ignoreFailure,
+            String primary,
+            String baseline,
+            CompareOptions compare,
+            OutputPolicy output,
+            long seed,
+            List<Integer> cpus,
+            Integer nice,
+            boolean noAslr,
             boolean dropCaches) {
-        this(runs, minRuns, maxRuns, warmup, timeBudget, order, prepare, timeout, ignoreFailure, primary, baseline,
-                compare, output, seed, cpus, nice, noAslr, dropCaches, false);
+        this(
+                runs,
+                minRuns,
+                maxRuns,
+                warmup,
+                timeBudget,
+                order,
+                prepare,
+                timeout,
+                ignoreFailure,
+                primary,
+                baseline,
+                compare,
+                output,
+                seed,
+                cpus,
+                nice,
+                noAslr,
+                dropCaches,
+                false);
     }
 
     public boolean adaptive() {

@@ -1,8 +1,8 @@
 package dev.overhead.run;
 
+import dev.overhead.plan.RunOrder;
 import java.util.ArrayList;
 import java.util.Collections;
-import dev.overhead.plan.RunOrder;
 import java.util.List;
 import java.util.Random;
 

@@ -14,8 +14,14 @@ import dev.overhead.stats.SequentialPlan;
 @FunctionalInterface
 public interface StoppingRule {
     /** Each value comes with its round, so runs of a round can be paired (stats.Comparisons). */
-    Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate, int[] candidateRounds,
-            Direction better, CompareOptions options, RunOptions runOptions);
+    Comparison compare(
+            double[] baseline,
+            int[] baselineRounds,
+            double[] candidate,
+            int[] candidateRounds,
+            Direction better,
+            CompareOptions options,
+            RunOptions runOptions);
 
     /**
      * Adaptive studies look at their data after every round, so their intervals are widened for

@@ -41,8 +41,14 @@ public final class StudyRunner {
     private final Set<String> notes = new LinkedHashSet<>();
     private volatile boolean cancelled;
 
-    public StudyRunner(Executor executor, Store store, Listener listener, MachineHooks machine, StoppingRule rule,
-            LongSupplier nanoClock, Supplier<Instant> wallClock) {
+    public StudyRunner(
+            Executor executor,
+            Store store,
+            Listener listener,
+            MachineHooks machine,
+            StoppingRule rule,
+            LongSupplier nanoClock,
+            Supplier<Instant> wallClock) {
         this.executor = executor;
         this.store = store;
         this.listener = listener;
@@ -75,8 +81,8 @@ public final class StudyRunner {
             for (int w = 0; w < spec.workloads().size() && !cancelled; w++) {
                 Workload workload = spec.workloads().get(w);
                 Duration budget = budgetFor(spec, progress, spec.workloads().size() - w);
-                WorkloadLoop loop = new WorkloadLoop(this, spec, info.id(), workload, existing(resumeFrom, workload),
-                        progress, budget);
+                WorkloadLoop loop = new WorkloadLoop(
+                        this, spec, info.id(), workload, existing(resumeFrom, workload), progress, budget);
                 results.add(loop.run());
             }
             for (int w = results.size(); w < spec.workloads().size(); w++) {
@@ -98,8 +104,8 @@ public final class StudyRunner {
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
         Analyzer.Method method = (b, br, c, cr, d, o) -> rule.compare(b, br, c, cr, d, o, spec.options());
         RunOptions o = spec.options();
-        CompareOptions overall = Analyzer.perLook(o.compare(),
-                o.adaptive() ? new SequentialPlan(o.minRuns(), o.maxRuns()) : null);
+        CompareOptions overall =
+                Analyzer.perLook(o.compare(), o.adaptive() ? new SequentialPlan(o.minRuns(), o.maxRuns()) : null);
         StudyResult analysed = Analyzer.analyse(raw, o.baseline(), o.compare(), method, overall);
         store.finish(info.id(), state.word(), analysed.warnings());
         return new Outcome(analysed, state);
@@ -118,8 +124,11 @@ public final class StudyRunner {
         if (resumeFrom == null) {
             return List.of();
         }
-        return resumeFrom.workloads().stream().filter(w -> w.name().equals(workload.name())).findFirst()
-                .map(WorkloadResult::variants).orElse(List.of());
+        return resumeFrom.workloads().stream()
+                .filter(w -> w.name().equals(workload.name()))
+                .findFirst()
+                .map(WorkloadResult::variants)
+                .orElse(List.of());
     }
 
     boolean cancelled() {
@@ -152,15 +161,25 @@ public final class StudyRunner {
         try {
             store.addRun(studyId, workload, variant, run);
         } catch (StoreException e) {
-            throw new RunFailure("a run could not be stored (" + e.getMessage() + "); the study stops so that"
-                    + " nothing measured goes unrecorded", e);
+            throw new RunFailure(
+                    "a run could not be stored (" + e.getMessage() + "); the study stops so that"
+                            + " nothing measured goes unrecorded",
+                    e);
         }
     }
 
     /** Runs a command that is not measured (prepare, setup, cleanup); a failure stops the study. */
     void unmeasured(String what, List<String> argv, Variant variant) {
-        ExecRequest request = new ExecRequest(argv, variant == null ? Map.of() : variant.env(), null, null,
-                new dev.overhead.exec.OutputPolicy.Discard(), 0, List.of(), null, false);
+        ExecRequest request = new ExecRequest(
+                argv,
+                variant == null ? Map.of() : variant.env(),
+                null,
+                null,
+                new dev.overhead.exec.OutputPolicy.Discard(),
+                0,
+                List.of(),
+                null,
+                false);
         ExecResult result = execute(request);
         if (result.exitCode() != 0 && !cancelled) {
             throw new RunFailure("the " + what + " command '" + String.join(" ", argv) + "' exited with code "

@@ -8,7 +8,6 @@ import dev.overhead.model.Run;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
-import dev.overhead.run.RunOptions;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.plan.RunOrder;
 import dev.overhead.stats.Comparison;
@@ -36,8 +35,14 @@ final class WorkloadLoop {
     private final MetricSpec primary;
     private Comparison current;
 
-    WorkloadLoop(StudyRunner runner, StudySpec spec, String studyId, Workload workload, List<VariantResult> existing,
-            Progress progress, Duration budget) {
+    WorkloadLoop(
+            StudyRunner runner,
+            StudySpec spec,
+            String studyId,
+            Workload workload,
+            List<VariantResult> existing,
+            Progress progress,
+            Duration budget) {
         this.runner = runner;
         this.spec = spec;
         this.options = spec.options();
@@ -47,14 +52,19 @@ final class WorkloadLoop {
         this.budget = budget;
         this.startedAt = progress.elapsed();
         for (Variant v : spec.variants()) {
-            runs.add(new ArrayList<>(existing.stream().filter(e -> e.name().equals(v.name())).findFirst()
-                    .map(VariantResult::runs).orElse(List.of())));
+            runs.add(new ArrayList<>(existing.stream()
+                    .filter(e -> e.name().equals(v.name()))
+                    .findFirst()
+                    .map(VariantResult::runs)
+                    .orElse(List.of())));
         }
         this.primary = primaryMetric(workload, options.primary());
     }
 
     static MetricSpec primaryMetric(Workload workload, String name) {
-        return workload.metrics().stream().filter(m -> m.name().equals(name)).findFirst()
+        return workload.metrics().stream()
+                .filter(m -> m.name().equals(name))
+                .findFirst()
                 .or(() -> Metrics.builtin(name).map(Metrics.Builtin::spec))
                 .orElseThrow(() -> new IllegalArgumentException("the primary metric '" + name
                         + "' is neither a built-in metric nor one parsed from workload '" + workload.name() + "'"));
@@ -78,7 +88,8 @@ final class WorkloadLoop {
             }
         } else {
             variants.forEach(this::setup);
-            Scheduler scheduler = new Scheduler(options.order(), options.seed() + workload.name().hashCode());
+            Scheduler scheduler = new Scheduler(
+                    options.order(), options.seed() + workload.name().hashCode());
             int round = runs.stream().mapToInt(List::size).min().orElse(0);
             while (!runner.cancelled() && !enough(round)) {
                 for (int v : scheduler.nextRound(variants.size())) {
@@ -153,8 +164,8 @@ final class WorkloadLoop {
         if (bv.length == 0 || cv.length == 0) {
             return null;
         }
-        return runner.rule().compare(bv, b.rounds(primary), cv, c.rounds(primary), primary.better(),
-                options.compare(), options);
+        return runner.rule()
+                .compare(bv, b.rounds(primary), cv, c.rounds(primary), primary.better(), options.compare(), options);
     }
 
     private VariantResult sample(int variant) {
@@ -223,9 +234,26 @@ final class WorkloadLoop {
         // The counters sit beside the parsed figures; a parsed metric of the same name wins.
         Map<String, Double> metrics = new HashMap<>(r.counters().values());
         metrics.putAll(parsed);
-        Run run = new Run(runs.get(v).size(), progress.nextSequence(), round, started, r.exitCode(), r.signal(),
-                r.timedOut(), r.wallS(), r.userS(), r.sysS(), r.maxRssKib(), r.maxRssExact(), r.minorFaults(),
-                r.majorFaults(), r.voluntaryCs(), r.involuntaryCs(), r.fsInBlocks(), r.fsOutBlocks(), metrics);
+        Run run = new Run(
+                runs.get(v).size(),
+                progress.nextSequence(),
+                round,
+                started,
+                r.exitCode(),
+                r.signal(),
+                r.timedOut(),
+                r.wallS(),
+                r.userS(),
+                r.sysS(),
+                r.maxRssKib(),
+                r.maxRssExact(),
+                r.minorFaults(),
+                r.majorFaults(),
+                r.voluntaryCs(),
+                r.involuntaryCs(),
+                r.fsInBlocks(),
+                r.fsOutBlocks(),
+                metrics);
         runner.store(studyId, workload.name(), variant.name(), run);
         runs.get(v).add(run);
         progress.runEnded();
@@ -237,24 +265,43 @@ final class WorkloadLoop {
             runner.note("failed runs are kept in the data but left out of the statistics (--ignore-failure)");
         }
         double[] values = sample(v).values(primary);
-        runner.listener().runEnded(workload.name(), variant.name(), run.index(), progress.done(), progress.planned(),
-                progress.elapsed(), progress.estimatedLeft(), spread(values),
-                current == null ? null : current.verdict(),
-                current == null ? null : new double[] {current.ciLowPct(), current.ciHighPct()});
+        runner.listener()
+                .runEnded(
+                        workload.name(),
+                        variant.name(),
+                        run.index(),
+                        progress.done(),
+                        progress.planned(),
+                        progress.elapsed(),
+                        progress.estimatedLeft(),
+                        spread(values),
+                        current == null ? null : current.verdict(),
+                        current == null ? null : new double[] {current.ciLowPct(), current.ciHighPct()});
     }
 
     private RunFailure failure(Variant variant, String which, ExecResult r) {
-        String what = r.timedOut() ? "timed out after " + dev.overhead.plan.Durations.format(options.timeout())
-                : r.signal() != null ? "was killed by signal " + r.signal() + " (exit code " + r.exitCode() + ")"
-                : "exited with code " + r.exitCode();
+        String what = r.timedOut()
+                ? "timed out after " + dev.overhead.plan.Durations.format(options.timeout())
+                : r.signal() != null
+                        ? "was killed by signal " + r.signal() + " (exit code " + r.exitCode() + ")"
+                        : "exited with code " + r.exitCode();
         return new RunFailure("'" + String.join(" ", fullCommand(variant)) + "' " + what + " in " + which
                 + " of variant " + variant.name() + StudyRunner.tail(r.stderrTail())
                 + ". Use --ignore-failure to keep going.");
     }
 
     private ExecRequest request(Variant variant, int capture) {
-        return new ExecRequest(fullCommand(variant), variant.env(), null, options.timeout(), options.output(), capture,
-                options.cpus(), options.nice(), options.noAslr(), options.counters());
+        return new ExecRequest(
+                fullCommand(variant),
+                variant.env(),
+                null,
+                options.timeout(),
+                options.output(),
+                capture,
+                options.cpus(),
+                options.nice(),
+                options.noAslr(),
+                options.counters());
     }
 
     /** What is measured: the variant's prefix (a wrapper the user wrote) in front of the command. */

@@ -42,8 +42,8 @@ public final class Comparisons {
      * and an A/A study ends {@code worse} or {@code better} at most 1 − confidence of the time,
      * whenever it stops.
      */
-    public static Comparison compareSequential(double[] baseline, double[] candidate, Direction better,
-            CompareOptions options, SequentialPlan plan) {
+    public static Comparison compareSequential(
+            double[] baseline, double[] candidate, Direction better, CompareOptions options, SequentialPlan plan) {
         double nominal = plan.nominalConfidence(options.confidence());
         return decide(baseline, candidate, better, options, nominal, sequentialNote(plan, nominal));
     }
@@ -60,8 +60,13 @@ public final class Comparisons {
      * or no rounds at all, this is {@link #compare(double[], double[], Direction, CompareOptions)}.
      * The choice depends only on the count of complete rounds, never on the values.
      */
-    public static Comparison compare(double[] baseline, int[] baselineRounds, double[] candidate,
-            int[] candidateRounds, Direction better, CompareOptions options) {
+    public static Comparison compare(
+            double[] baseline,
+            int[] baselineRounds,
+            double[] candidate,
+            int[] candidateRounds,
+            Direction better,
+            CompareOptions options) {
         Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
         if (p == null) {
             return compare(baseline, candidate, better, options);
@@ -70,8 +75,14 @@ public final class Comparisons {
     }
 
     /** {@link #compareSequential} with pairing by round as in the paired {@code compare}. */
-    public static Comparison compareSequential(double[] baseline, int[] baselineRounds, double[] candidate,
-            int[] candidateRounds, Direction better, CompareOptions options, SequentialPlan plan) {
+    public static Comparison compareSequential(
+            double[] baseline,
+            int[] baselineRounds,
+            double[] candidate,
+            int[] candidateRounds,
+            Direction better,
+            CompareOptions options,
+            SequentialPlan plan) {
         Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
         if (p == null) {
             return compareSequential(baseline, candidate, better, options, plan);
@@ -83,8 +94,12 @@ public final class Comparisons {
     /** The values of the complete rounds, in round order; null when pairing does not apply. */
     record Pairs(double[] baseline, double[] candidate, int unpaired) {
         static Pairs of(double[] b, int[] bRounds, double[] c, int[] cRounds) {
-            if (bRounds == null || cRounds == null || bRounds.length != b.length || cRounds.length != c.length
-                    || !Robust.allPositive(b) || !Robust.allPositive(c)) {
+            if (bRounds == null
+                    || cRounds == null
+                    || bRounds.length != b.length
+                    || cRounds.length != c.length
+                    || !Robust.allPositive(b)
+                    || !Robust.allPositive(c)) {
                 return null;
             }
             SortedMap<Integer, List<Double>> bBy = byRound(b, bRounds);
@@ -115,8 +130,8 @@ public final class Comparisons {
         }
     }
 
-    private static Comparison paired(Pairs p, Direction better, CompareOptions options, double confidence,
-            String methodNote) {
+    private static Comparison paired(
+            Pairs p, Direction better, CompareOptions options, double confidence, String methodNote) {
         double[] diffs = new double[p.baseline().length];
         for (int i = 0; i < diffs.length; i++) {
             diffs[i] = Math.log(p.candidate()[i]) - Math.log(p.baseline()[i]);
@@ -129,27 +144,44 @@ public final class Comparisons {
         s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), method);
         List<String> warnings = commonWarnings(p.baseline(), p.candidate(), s);
         if (p.unpaired() > 0) {
-            warnings.add(p.unpaired() + (p.unpaired() == 1 ? " run" : " runs")
-                    + " without a partner in its round (failed, or a round run twice): left out of the paired comparison");
+            warnings.add(
+                    p.unpaired() + (p.unpaired() == 1 ? " run" : " runs")
+                            + " without a partner in its round (failed, or a round run twice): left out of the paired comparison");
         }
         return finish(s, true, p.baseline(), p.candidate(), better, options, confidence, warnings);
     }
 
     private static String sequentialNote(SequentialPlan plan, double nominal) {
-        return String.format(Locale.ROOT, ", sequential: Pocock over %d looks, each at %.2f%%", plan.looks(),
-                nominal * 100);
+        return String.format(
+                Locale.ROOT, ", sequential: Pocock over %d looks, each at %.2f%%", plan.looks(), nominal * 100);
     }
 
-    private static Comparison decide(double[] baseline, double[] candidate, Direction better,
-            CompareOptions options, double confidence, String methodNote) {
+    private static Comparison decide(
+            double[] baseline,
+            double[] candidate,
+            Direction better,
+            CompareOptions options,
+            double confidence,
+            String methodNote) {
         int nb = baseline.length;
         int nc = candidate.length;
         if (nb < 2 || nc < 2) {
             double b = Robust.mean(baseline);
             double c = Robust.mean(candidate);
-            return new Comparison(better, nb, nc, b, c, b == 0 ? Double.NaN : (c / b - 1) * 100,
-                    Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, "none", Verdict.INCONCLUSIVE,
-                    null, List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"));
+            return new Comparison(
+                    better,
+                    nb,
+                    nc,
+                    b,
+                    c,
+                    b == 0 ? Double.NaN : (c / b - 1) * 100,
+                    Double.NEGATIVE_INFINITY,
+                    Double.POSITIVE_INFINITY,
+                    Double.NaN,
+                    "none",
+                    Verdict.INCONCLUSIVE,
+                    null,
+                    List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"));
         }
         boolean log = Robust.allPositive(baseline) && Robust.allPositive(candidate);
         double[] b = log ? Robust.logs(baseline) : baseline;
@@ -183,15 +215,24 @@ public final class Comparisons {
         int ob = Summary.outliers(baseline).size();
         int oc = Summary.outliers(candidate).size();
         if (ob + oc > 0) {
-            warnings.add(String.format(Locale.ROOT,
+            warnings.add(String.format(
+                    Locale.ROOT,
                     "outliers (modified z-score > 3.5): %d in the baseline, %d in the candidate; kept in the analysis",
-                    ob, oc));
+                    ob,
+                    oc));
         }
         return warnings;
     }
 
-    private static Comparison finish(Shift s, boolean log, double[] baseline, double[] candidate, Direction better,
-            CompareOptions options, double confidence, List<String> warnings) {
+    private static Comparison finish(
+            Shift s,
+            boolean log,
+            double[] baseline,
+            double[] candidate,
+            Direction better,
+            CompareOptions options,
+            double confidence,
+            List<String> warnings) {
         double baseValue;
         double candValue;
         if (s.method().contains("hodges-lehmann")) {
@@ -210,13 +251,25 @@ public final class Comparisons {
         Verdict verdict = Verdicts.decide(low, high, better, options.thresholdPct());
         Integer runsNeeded = null;
         if (verdict == Verdict.INCONCLUSIVE) {
-            runsNeeded = RunsNeeded.estimate(s, scale, baseline.length, candidate.length, confidence,
-                    options.thresholdPct());
+            runsNeeded = RunsNeeded.estimate(
+                    s, scale, baseline.length, candidate.length, confidence, options.thresholdPct());
             if (runsNeeded == null) {
                 warnings.add("the change sits on the equivalence margin: no practical number of runs settles it");
             }
         }
-        return new Comparison(better, baseline.length, candidate.length, baseValue, candValue,
-                scale.toPct(s.estimate()), low, high, s.pValue(), s.method(), verdict, runsNeeded, warnings);
+        return new Comparison(
+                better,
+                baseline.length,
+                candidate.length,
+                baseValue,
+                candValue,
+                scale.toPct(s.estimate()),
+                low,
+                high,
+                s.pValue(),
+                s.method(),
+                verdict,
+                runsNeeded,
+                warnings);
     }
 }

@@ -17,8 +17,8 @@ import org.apache.commons.statistics.distribution.TDistribution;
 public final class GeoMean {
     private GeoMean() {}
 
-    public static Comparison compare(List<double[]> baselines, List<double[]> candidates, Direction better,
-            CompareOptions options) {
+    public static Comparison compare(
+            List<double[]> baselines, List<double[]> candidates, Direction better, CompareOptions options) {
         int w = baselines.size();
         if (w == 0 || w != candidates.size()) {
             throw new IllegalArgumentException("the geometric mean needs one baseline and one candidate per workload");
@@ -35,9 +35,20 @@ public final class GeoMean {
             double[] b = baselines.get(i);
             double[] c = candidates.get(i);
             if (b.length < 2 || c.length < 2 || !Robust.allPositive(b) || !Robust.allPositive(c)) {
-                return new Comparison(better, b.length, c.length, Double.NaN, Double.NaN, Double.NaN,
-                        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, "none", Verdict.INCONCLUSIVE,
-                        null, List.of("workload " + (i + 1) + " has fewer than 2 runs or values at or below zero:"
+                return new Comparison(
+                        better,
+                        b.length,
+                        c.length,
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NEGATIVE_INFINITY,
+                        Double.POSITIVE_INFINITY,
+                        Double.NaN,
+                        "none",
+                        Verdict.INCONCLUSIVE,
+                        null,
+                        List.of("workload " + (i + 1) + " has fewer than 2 runs or values at or below zero:"
                                 + " no geometric mean"));
             }
             double[] lb = Robust.logs(b);
@@ -70,8 +81,19 @@ public final class GeoMean {
         }
         double lowPct = Math.expm1(low) * 100;
         double highPct = Math.expm1(high) * 100;
-        return new Comparison(better, nb, nc, Math.exp(sumLogB / w), Math.exp(sumLogC / w), Math.expm1(d) * 100,
-                lowPct, highPct, p, "geometric mean of " + w + " workloads, welch-satterthwaite t on log values",
-                Verdicts.decide(lowPct, highPct, better, options.thresholdPct()), null, warnings);
+        return new Comparison(
+                better,
+                nb,
+                nc,
+                Math.exp(sumLogB / w),
+                Math.exp(sumLogC / w),
+                Math.expm1(d) * 100,
+                lowPct,
+                highPct,
+                p,
+                "geometric mean of " + w + " workloads, welch-satterthwaite t on log values",
+                Verdicts.decide(lowPct, highPct, better, options.thresholdPct()),
+                null,
+                warnings);
     }
 }

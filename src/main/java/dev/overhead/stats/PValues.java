@@ -14,8 +14,11 @@ public final class PValues {
      * counted in m. Same as R's p.adjust(p, "holm").
      */
     public static double[] holm(double[] p) {
-        Integer[] order = java.util.stream.IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i]))
-                .boxed().sorted(Comparator.comparingDouble(i -> p[i])).toArray(Integer[]::new);
+        Integer[] order = java.util.stream.IntStream.range(0, p.length)
+                .filter(i -> !Double.isNaN(p[i]))
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> p[i]))
+                .toArray(Integer[]::new);
         double[] out = new double[p.length];
         Arrays.fill(out, Double.NaN);
         int m = order.length;

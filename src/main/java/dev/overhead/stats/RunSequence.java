@@ -13,6 +13,7 @@ public final class RunSequence {
     static final double DRIFT_P = 0.01;
     /** ... and when it moves the values by at least this much over the study, in percent. */
     static final double DRIFT_MIN_TOTAL_PCT = 1.0;
+
     static final int DRIFT_MIN_RUNS = 8;
 
     private RunSequence() {}
@@ -76,7 +77,8 @@ public final class RunSequence {
     public static List<String> warnings(double[] valuesInRunOrder) {
         List<String> out = new ArrayList<>();
         if (warmupSuspected(valuesInRunOrder)) {
-            out.add(String.format(java.util.Locale.ROOT,
+            out.add(String.format(
+                    java.util.Locale.ROOT,
                     "the first run (%.6g) is far from the rest: a warm-up run may be needed (--warmup)",
                     valuesInRunOrder[0]));
         }
@@ -86,10 +88,12 @@ public final class RunSequence {
             double median = Robust.median(valuesInRunOrder);
             double totalPct = median == 0 ? 0 : t.slope() * (n - 1) / Math.abs(median) * 100;
             if (t.pValue() < DRIFT_P && Math.abs(totalPct) >= DRIFT_MIN_TOTAL_PCT) {
-                out.add(String.format(java.util.Locale.ROOT,
+                out.add(String.format(
+                        java.util.Locale.ROOT,
                         "values drift by %+.2g%% over the runs (Mann-Kendall p = %.2g): interleave variants"
                                 + " and check the machine's load and temperature",
-                        totalPct, t.pValue()));
+                        totalPct,
+                        t.pValue()));
             }
         }
         return out;

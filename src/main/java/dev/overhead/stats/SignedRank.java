@@ -45,7 +45,9 @@ final class SignedRank {
         double est = Robust.median(walsh);
         double low = walsh[k - 1];
         double high = walsh[walsh.length - k];
-        double p = Arrays.stream(d).allMatch(x -> x == 0) ? 1 : WilcoxonSignedRankTest.withDefaults().test(d).getPValue();
+        double p = Arrays.stream(d).allMatch(x -> x == 0)
+                ? 1
+                : WilcoxonSignedRankTest.withDefaults().test(d).getPValue();
         double z = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
         double se = (high - low) / (2 * z); // an equivalent standard error, as in HodgesLehmann
         return new Shift(est, low, high, p, se, Double.POSITIVE_INFINITY, "signed-rank hodges-lehmann");

@@ -61,17 +61,34 @@ public record Summary(
         if (n < 3) {
             warnings.add("only " + n + " run" + (n == 1 ? "" : "s") + ": too few to judge the noise");
         } else if (Double.isNaN(mci[0])) {
-            warnings.add(String.format(Locale.ROOT, "need more runs for a %.3g%% interval of the median",
-                    confidence * 100));
+            warnings.add(
+                    String.format(Locale.ROOT, "need more runs for a %.3g%% interval of the median", confidence * 100));
         }
         if (!outliers.isEmpty()) {
             warnings.add(outliers.size() + " outlier" + (outliers.size() == 1 ? "" : "s")
                     + " (modified z-score > 3.5) at run" + (outliers.size() == 1 ? " " : "s ")
-                    + outliers.stream().map(String::valueOf).reduce((a, b) -> a + ", " + b).orElse(""));
+                    + outliers.stream()
+                            .map(String::valueOf)
+                            .reduce((a, b) -> a + ", " + b)
+                            .orElse(""));
         }
         warnings.addAll(RunSequence.warnings(x));
-        return new Summary(n, mean, sd, mean == 0 ? Double.NaN : sd / mean, Robust.median(x), sorted[0],
-                sorted[n - 1], confidence, meanLow, meanHigh, mci[0], mci[1], mci[2], outliers, warnings);
+        return new Summary(
+                n,
+                mean,
+                sd,
+                mean == 0 ? Double.NaN : sd / mean,
+                Robust.median(x),
+                sorted[0],
+                sorted[n - 1],
+                confidence,
+                meanLow,
+                meanHigh,
+                mci[0],
+                mci[1],
+                mci[2],
+                outliers,
+                warnings);
     }
 
     static List<Integer> outliers(double[] x) {

@@ -44,19 +44,23 @@ final class Codec {
     }
 
     static String metrics(List<MetricSpec> specs) {
-        return write(specs.stream().map(s -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", s.name());
-            m.put("better", s.better().word());
-            m.put("unit", s.unit());
-            m.put("regex", s.regex());
-            return m;
-        }).toList());
+        return write(specs.stream()
+                .map(s -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("name", s.name());
+                    m.put("better", s.better().word());
+                    m.put("unit", s.unit());
+                    m.put("regex", s.regex());
+                    return m;
+                })
+                .toList());
     }
 
     static List<MetricSpec> metrics(String json) throws JsonProcessingException {
         List<Map<String, String>> raw = JSON.readValue(json, new TypeReference<List<Map<String, String>>>() {});
-        return raw.stream().map(m -> new MetricSpec(m.get("name"), Direction.parse(m.get("better")),
-                m.getOrDefault("unit", ""), m.get("regex"))).toList();
+        return raw.stream()
+                .map(m -> new MetricSpec(
+                        m.get("name"), Direction.parse(m.get("better")), m.getOrDefault("unit", ""), m.get("regex")))
+                .toList();
     }
 }

@@ -20,27 +20,33 @@ final class Failures {
 
     static StoreException of(Path file, String action, SQLException e) {
         String sentence = switch (e.getErrorCode() & 0xff) {
-            case BUSY, LOCKED -> "the store " + file + " is busy: another overhead process held it for more than "
-                    + SqliteStore.BUSY_TIMEOUT_MS / 1000 + " s; try again, or give --store another file.";
-            case READONLY -> "cannot write to the store " + file + ": check its permissions (and its directory's),"
-                    + " or give --store a writable file.";
-            case CANTOPEN -> "cannot open the store " + file + ": check that it and its directory are readable and"
-                    + " writable, or give --store another file.";
-            case NOTADB, CORRUPT -> file + " is not an overhead store (not an SQLite database, or damaged): give"
-                    + " --store another file, or move this one away.";
+            case BUSY, LOCKED ->
+                "the store " + file + " is busy: another overhead process held it for more than "
+                        + SqliteStore.BUSY_TIMEOUT_MS / 1000 + " s; try again, or give --store another file.";
+            case READONLY ->
+                "cannot write to the store " + file + ": check its permissions (and its directory's),"
+                        + " or give --store a writable file.";
+            case CANTOPEN ->
+                "cannot open the store " + file + ": check that it and its directory are readable and"
+                        + " writable, or give --store another file.";
+            case NOTADB, CORRUPT ->
+                file + " is not an overhead store (not an SQLite database, or damaged): give"
+                        + " --store another file, or move this one away.";
             case FULL -> "the disk holding the store " + file + " is full: free some space and run again.";
-            case IOERR -> "the store " + file + " could not be " + action + " (an I/O error: "
-                    + e.getMessage() + "); check the disk.";
-            case CONSTRAINT -> "the store " + file + " refused the study: "
-                    + (e.getMessage().contains("studies.id") ? "a study with this id is already there."
-                    : e.getMessage());
+            case IOERR ->
+                "the store " + file + " could not be " + action + " (an I/O error: " + e.getMessage()
+                        + "); check the disk.";
+            case CONSTRAINT ->
+                "the store " + file + " refused the study: "
+                        + (e.getMessage().contains("studies.id")
+                                ? "a study with this id is already there."
+                                : e.getMessage());
             default -> "the store " + file + " could not be " + action + " (" + e.getMessage() + ").";
         };
         return new StoreException(sentence, e);
     }
 
-    static StoreException ofRun(Path file, String study, String workload, String variant, int index,
-            SQLException e) {
+    static StoreException ofRun(Path file, String study, String workload, String variant, int index, SQLException e) {
         if ((e.getErrorCode() & 0xff) == CONSTRAINT) {
             String why = e.getMessage().contains("FOREIGN KEY")
                     ? "the study has no workload '" + workload + "' or no variant '" + variant + "'"

@@ -85,7 +85,8 @@ final class Schema {
     }
 
     static int version(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); var rs = st.executeQuery("PRAGMA user_version")) {
+        try (Statement st = c.createStatement();
+                var rs = st.executeQuery("PRAGMA user_version")) {
             return rs.next() ? rs.getInt(1) : 0;
         }
     }

@@ -46,15 +46,19 @@ public final class SqliteStore implements Store {
     static SqliteStore open(Path file, List<String> migrations) throws StoreException {
         Path abs = file.toAbsolutePath().normalize();
         if (Files.isDirectory(abs)) {
-            throw new StoreException("the store " + abs + " is a directory: give --store a file, such as "
-                    + abs.resolve("overhead.db") + ".", null);
+            throw new StoreException(
+                    "the store " + abs + " is a directory: give --store a file, such as " + abs.resolve("overhead.db")
+                            + ".",
+                    null);
         }
         try {
             Files.createDirectories(abs.getParent());
         } catch (IOException e) {
-            throw new StoreException("cannot create the directory " + abs.getParent() + " for the store ("
-                    + e.getClass().getSimpleName().replace("Exception", "") + "): give --store a file in a"
-                    + " writable place.", e);
+            throw new StoreException(
+                    "cannot create the directory " + abs.getParent() + " for the store ("
+                            + e.getClass().getSimpleName().replace("Exception", "") + "): give --store a file in a"
+                            + " writable place.",
+                    e);
         }
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
@@ -69,13 +73,16 @@ public final class SqliteStore implements Store {
             c = config.createConnection("jdbc:sqlite:" + abs);
             int before = Schema.version(c);
             if (before == 0 && hasForeignTables(c)) {
-                throw new StoreException(abs + " is an SQLite database but not an overhead store: give --store"
-                        + " another file.", null);
+                throw new StoreException(
+                        abs + " is an SQLite database but not an overhead store: give --store" + " another file.",
+                        null);
             }
             int had = Schema.migrate(c, migrations);
             if (had > migrations.size()) {
-                throw new StoreException("the store " + abs + " was written by a newer overhead (schema " + had
-                        + "; this one knows " + migrations.size() + "): upgrade overhead, or give another --store.", null);
+                throw new StoreException(
+                        "the store " + abs + " was written by a newer overhead (schema " + had + "; this one knows "
+                                + migrations.size() + "): upgrade overhead, or give another --store.",
+                        null);
             }
             return new SqliteStore(abs, c);
         } catch (SQLException e) {
@@ -99,13 +106,20 @@ public final class SqliteStore implements Store {
     }
 
     @Override
-    public void createStudy(StudyInfo info, List<Workload> workloads, List<Variant> variants,
-            Map<String, Object> environment) throws StoreException {
+    public void createStudy(
+            StudyInfo info, List<Workload> workloads, List<Variant> variants, Map<String, Object> environment)
+            throws StoreException {
         inTransaction("written", () -> insertDefinition(info, "running", workloads, variants, environment, List.of()));
     }
 
-    private void insertDefinition(StudyInfo info, String state, List<Workload> workloads, List<Variant> variants,
-            Map<String, Object> environment, List<String> warnings) throws SQLException {
+    private void insertDefinition(
+            StudyInfo info,
+            String state,
+            List<Workload> workloads,
+            List<Variant> variants,
+            Map<String, Object> environment,
+            List<String> warnings)
+            throws SQLException {
         try (PreparedStatement st = connection.prepareStatement(
                 "INSERT INTO studies (id, label, created, state, options, environment, warnings) VALUES (?,?,?,?,?,?,?)")) {
             st.setString(1, info.id());
@@ -190,7 +204,8 @@ public final class SqliteStore implements Store {
 
     @Override
     public void finish(String studyId, String state, List<String> warnings) throws StoreException {
-        try (PreparedStatement st = connection.prepareStatement("UPDATE studies SET state = ?, warnings = ? WHERE id = ?")) {
+        try (PreparedStatement st =
+                connection.prepareStatement("UPDATE studies SET state = ?, warnings = ? WHERE id = ?")) {
             st.setString(1, state);
             st.setString(2, Codec.write(warnings));
             st.setString(3, studyId);
@@ -213,8 +228,11 @@ public final class SqliteStore implements Store {
         List<WorkloadResult> workloads = new ArrayList<>();
         for (Workload w : d.workloads()) {
             Map<String, List<Run>> byVariant = runs.getOrDefault(w.name(), Map.of());
-            workloads.add(new WorkloadResult(w, d.variants().stream()
-                    .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of()))).toList()));
+            workloads.add(new WorkloadResult(
+                    w,
+                    d.variants().stream()
+                            .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of())))
+                            .toList()));
         }
         return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings()));
     }
@@ -241,8 +259,13 @@ public final class SqliteStore implements Store {
             }
         }
         inTransaction("written", () -> {
-            insertDefinition(study.info(), "done", study.workloads().stream().map(WorkloadResult::workload).toList(),
-                    variants, study.environment(), study.warnings());
+            insertDefinition(
+                    study.info(),
+                    "done",
+                    study.workloads().stream().map(WorkloadResult::workload).toList(),
+                    variants,
+                    study.environment(),
+                    study.warnings());
             for (WorkloadResult w : study.workloads()) {
                 for (VariantResult v : w.variants()) {
                     for (Run r : v.runs()) {

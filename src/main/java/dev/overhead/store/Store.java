@@ -42,9 +42,15 @@ public interface Store extends AutoCloseable {
         return load(idOrLabel).map(r -> {
             Map<String, Variant> variants = new java.util.LinkedHashMap<>();
             r.workloads().forEach(w -> w.variants().forEach(v -> variants.putIfAbsent(v.name(), v.variant())));
-            return new StudyDefinition(r.info(), "done",
-                    r.workloads().stream().map(dev.overhead.model.WorkloadResult::workload).toList(),
-                    List.copyOf(variants.values()), r.environment(), r.warnings());
+            return new StudyDefinition(
+                    r.info(),
+                    "done",
+                    r.workloads().stream()
+                            .map(dev.overhead.model.WorkloadResult::workload)
+                            .toList(),
+                    List.copyOf(variants.values()),
+                    r.environment(),
+                    r.warnings());
         });
     }
 
@@ -57,6 +63,6 @@ public interface Store extends AutoCloseable {
     @Override
     void close() throws StoreException;
 
-    record StudySummary(String id, String label, java.time.Instant created, String state, int workloads,
-            int variants, int runs) {}
+    record StudySummary(
+            String id, String label, java.time.Instant created, String state, int workloads, int variants, int runs) {}
 }

@@ -57,7 +57,9 @@ public final class Stores {
     }
 
     private static StoreException unsupported(String given, Throwable cause) {
-        return new StoreException("--store '" + given + "' is not a store overhead can use: give a file path, or a"
-                + " sqlite:PATH or file: URL.", cause);
+        return new StoreException(
+                "--store '" + given + "' is not a store overhead can use: give a file path, or a"
+                        + " sqlite:PATH or file: URL.",
+                cause);
     }
 }

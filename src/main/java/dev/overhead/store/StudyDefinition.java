@@ -12,8 +12,13 @@ import java.util.Map;
  *
  * @param state "running", "done", "interrupted" or "failed"
  */
-public record StudyDefinition(StudyInfo info, String state, List<Workload> workloads, List<Variant> variants,
-        Map<String, Object> environment, List<String> warnings) {
+public record StudyDefinition(
+        StudyInfo info,
+        String state,
+        List<Workload> workloads,
+        List<Variant> variants,
+        Map<String, Object> environment,
+        List<String> warnings) {
 
     public StudyDefinition {
         workloads = List.copyOf(workloads);

@@ -13,7 +13,8 @@ import java.util.random.RandomGenerator;
 public final class StudyIds {
     private StudyIds() {}
 
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     public static String newId(Instant created) {
         return newId(created, RandomGenerator.getDefault());

@@ -34,8 +34,8 @@ final class StudyRows {
             if (!exact.isEmpty()) {
                 return Optional.of(exact.getFirst());
             }
-            List<String> labelled = ids("SELECT id FROM studies WHERE label = ? ORDER BY created DESC, id DESC LIMIT 1",
-                    idOrLabel);
+            List<String> labelled =
+                    ids("SELECT id FROM studies WHERE label = ? ORDER BY created DESC, id DESC LIMIT 1", idOrLabel);
             if (!labelled.isEmpty()) {
                 return Optional.of(labelled.getFirst());
             }
@@ -45,9 +45,11 @@ final class StudyRows {
             String like = idOrLabel.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
             List<String> prefixed = ids("SELECT id FROM studies WHERE id LIKE ? ESCAPE '\\' ORDER BY id DESC", like);
             if (prefixed.size() > 1) {
-                throw new StoreException("'" + idOrLabel + "' is the start of " + prefixed.size() + " study ids ("
-                        + String.join(", ", prefixed.subList(0, Math.min(4, prefixed.size())))
-                        + (prefixed.size() > 4 ? ", ..." : "") + "): give more of the id, or a label.", null);
+                throw new StoreException(
+                        "'" + idOrLabel + "' is the start of " + prefixed.size() + " study ids ("
+                                + String.join(", ", prefixed.subList(0, Math.min(4, prefixed.size())))
+                                + (prefixed.size() > 4 ? ", ..." : "") + "): give more of the id, or a label.",
+                        null);
             }
             return prefixed.stream().findFirst();
         } catch (SQLException e) {
@@ -81,7 +83,8 @@ final class StudyRows {
                     if (!rs.next()) {
                         throw new StoreException("there is no study " + id + " in " + file + ".", null);
                     }
-                    info = new StudyInfo(id, rs.getString(1), Times.parse(rs.getString(2)), Codec.objects(rs.getString(4)));
+                    info = new StudyInfo(
+                            id, rs.getString(1), Times.parse(rs.getString(2)), Codec.objects(rs.getString(4)));
                     state = rs.getString(3);
                     environment = Codec.objects(rs.getString(5));
                     warnings = Codec.words(rs.getString(6));
@@ -93,8 +96,12 @@ final class StudyRows {
                 st.setString(1, id);
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
-                        workloads.add(new Workload(rs.getString(1), Codec.words(rs.getString(2)), rs.getInt(3) != 0,
-                                Codec.strings(rs.getString(4)), Codec.words(rs.getString(5)),
+                        workloads.add(new Workload(
+                                rs.getString(1),
+                                Codec.words(rs.getString(2)),
+                                rs.getInt(3) != 0,
+                                Codec.strings(rs.getString(4)),
+                                Codec.words(rs.getString(5)),
                                 Codec.metrics(rs.getString(6))));
                     }
                 }
@@ -105,8 +112,12 @@ final class StudyRows {
                 st.setString(1, id);
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
-                        variants.add(new Variant(rs.getString(1), Codec.strings(rs.getString(2)),
-                                Codec.words(rs.getString(3)), Codec.words(rs.getString(4)), Codec.words(rs.getString(5))));
+                        variants.add(new Variant(
+                                rs.getString(1),
+                                Codec.strings(rs.getString(2)),
+                                Codec.words(rs.getString(3)),
+                                Codec.words(rs.getString(4)),
+                                Codec.words(rs.getString(5))));
                     }
                 }
             }
@@ -130,12 +141,29 @@ final class StudyRows {
                 while (rs.next()) {
                     int signal = rs.getInt(8);
                     Integer signalOrNull = rs.wasNull() ? null : signal;
-                    Run run = new Run(rs.getInt(3), rs.getInt(4), rs.getInt(5), Times.parse(rs.getString(6)),
-                            rs.getInt(7), signalOrNull, rs.getInt(9) != 0, rs.getDouble(10), rs.getDouble(11),
-                            rs.getDouble(12), rs.getLong(13), rs.getInt(14) != 0, rs.getLong(15), rs.getLong(16),
-                            rs.getLong(17), rs.getLong(18), rs.getLong(19), rs.getLong(20), Codec.numbers(rs.getString(21)));
+                    Run run = new Run(
+                            rs.getInt(3),
+                            rs.getInt(4),
+                            rs.getInt(5),
+                            Times.parse(rs.getString(6)),
+                            rs.getInt(7),
+                            signalOrNull,
+                            rs.getInt(9) != 0,
+                            rs.getDouble(10),
+                            rs.getDouble(11),
+                            rs.getDouble(12),
+                            rs.getLong(13),
+                            rs.getInt(14) != 0,
+                            rs.getLong(15),
+                            rs.getLong(16),
+                            rs.getLong(17),
+                            rs.getLong(18),
+                            rs.getLong(19),
+                            rs.getLong(20),
+                            Codec.numbers(rs.getString(21)));
                     out.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>())
-                            .computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(run);
+                            .computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
+                            .add(run);
                 }
             }
             return out;
@@ -149,14 +177,20 @@ final class StudyRows {
     List<StudySummary> summaries() throws StoreException {
         List<StudySummary> out = new ArrayList<>();
         try (PreparedStatement st = connection.prepareStatement("SELECT s.id, s.label, s.created, s.state,"
-                + " (SELECT count(*) FROM workloads w WHERE w.study = s.id),"
-                + " (SELECT count(*) FROM variants v WHERE v.study = s.id),"
-                + " (SELECT count(*) FROM runs r WHERE r.study = s.id)"
-                + " FROM studies s ORDER BY s.created DESC, s.id DESC");
+                        + " (SELECT count(*) FROM workloads w WHERE w.study = s.id),"
+                        + " (SELECT count(*) FROM variants v WHERE v.study = s.id),"
+                        + " (SELECT count(*) FROM runs r WHERE r.study = s.id)"
+                        + " FROM studies s ORDER BY s.created DESC, s.id DESC");
                 ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
-                out.add(new StudySummary(rs.getString(1), rs.getString(2), Times.parse(rs.getString(3)), rs.getString(4),
-                        rs.getInt(5), rs.getInt(6), rs.getInt(7)));
+                out.add(new StudySummary(
+                        rs.getString(1),
+                        rs.getString(2),
+                        Times.parse(rs.getString(3)),
+                        rs.getString(4),
+                        rs.getInt(5),
+                        rs.getInt(6),
+                        rs.getInt(7)));
             }
             return out;
         } catch (SQLException e) {
@@ -165,7 +199,9 @@ final class StudyRows {
     }
 
     private StoreException damaged(String id, Exception e) {
-        return new StoreException("study " + id + " in " + file + " is damaged (" + e.getMessage().lines().findFirst()
-                .orElse("") + "): it cannot be read back.", e);
+        return new StoreException(
+                "study " + id + " in " + file + " is damaged ("
+                        + e.getMessage().lines().findFirst().orElse("") + "): it cannot be read back.",
+                e);
     }
 }

@@ -88,7 +88,8 @@ public interface CommandRunner {
                     List<String> resolved = new java.util.ArrayList<>(argv);
                     resolved.set(0, exe.toString());
                     // LC_ALL=C: banners are parsed, so they must not be translated.
-                    ProcessBuilder pb = new ProcessBuilder(resolved).redirectErrorStream(true)
+                    ProcessBuilder pb = new ProcessBuilder(resolved)
+                            .redirectErrorStream(true)
                             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
                     pb.environment().put("LC_ALL", "C");
                     started.put(key, pb.start());

@@ -68,15 +68,18 @@ public final class Controls {
             cpus = List.of();
         }
         if (cpus.isEmpty()) {
-            throw new ControlException("--pin '" + spec + "' is not a CPU list: give CPU numbers and ranges"
-                    + " like 0-2,5.", true);
+            throw new ControlException(
+                    "--pin '" + spec + "' is not a CPU list: give CPU numbers and ranges" + " like 0-2,5.", true);
         }
         if (!online.isEmpty()) {
-            List<Integer> missing = cpus.stream().filter(c -> !online.contains(c)).toList();
+            List<Integer> missing =
+                    cpus.stream().filter(c -> !online.contains(c)).toList();
             if (!missing.isEmpty()) {
-                throw new ControlException("--pin " + spec + ": CPU" + (missing.size() == 1 ? " " : "s ")
-                        + join(missing) + (missing.size() == 1 ? " is" : " are") + " not online here (online: "
-                        + join(online) + ").", true);
+                throw new ControlException(
+                        "--pin " + spec + ": CPU" + (missing.size() == 1 ? " " : "s ")
+                                + join(missing) + (missing.size() == 1 ? " is" : " are") + " not online here (online: "
+                                + join(online) + ").",
+                        true);
             }
         }
         return cpus;

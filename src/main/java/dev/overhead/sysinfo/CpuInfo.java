@@ -17,7 +17,8 @@ public final class CpuInfo {
     /** The cpu section: model, identification, counts and (x86) the hypervisor flag. */
     public static Map<String, Object> parse(String cpuinfo) {
         List<Map<String, String>> stanzas = stanzas(cpuinfo);
-        List<Map<String, String>> processors = stanzas.stream().filter(s -> s.containsKey("processor")).toList();
+        List<Map<String, String>> processors =
+                stanzas.stream().filter(s -> s.containsKey("processor")).toList();
         Map<String, String> first = processors.isEmpty() ? Map.of() : processors.getFirst();
         Map<String, String> board = new LinkedHashMap<>();
         stanzas.stream().filter(s -> !s.containsKey("processor")).forEach(board::putAll);
@@ -102,7 +103,9 @@ public final class CpuInfo {
                     current = new LinkedHashMap<>();
                 }
             } else if (colon > 0) {
-                current.putIfAbsent(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+                current.putIfAbsent(
+                        line.substring(0, colon).strip(),
+                        line.substring(colon + 1).strip());
             }
         }
         if (!current.isEmpty()) {

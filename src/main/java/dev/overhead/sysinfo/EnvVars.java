@@ -16,17 +16,50 @@ public final class EnvVars {
     private EnvVars() {}
 
     static final Set<String> NAMES = Set.of(
-            "LANG", "LANGUAGE", "TZ", "PATH", "SHELL", "TERM",
-            "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_BIND_NOW", "LD_AUDIT", "LD_HWCAP_MASK",
-            "GLIBC_TUNABLES", "MALLOC_CONF", "MIMALLOC_OPTIONS", "TCMALLOC_RELEASE_RATE",
-            "OMP_NUM_THREADS", "OMP_PROC_BIND", "OMP_PLACES", "OMP_SCHEDULE", "OMP_WAIT_POLICY",
-            "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "GOMAXPROCS", "GOGC", "GODEBUG",
-            "JAVA_HOME", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS",
-            "PYTHONHASHSEED", "PYTHONOPTIMIZE", "NODE_OPTIONS", "RUSTFLAGS", "CFLAGS", "CXXFLAGS", "LDFLAGS",
-            "ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "MSAN_OPTIONS");
+            "LANG",
+            "LANGUAGE",
+            "TZ",
+            "PATH",
+            "SHELL",
+            "TERM",
+            "LD_PRELOAD",
+            "LD_LIBRARY_PATH",
+            "LD_BIND_NOW",
+            "LD_AUDIT",
+            "LD_HWCAP_MASK",
+            "GLIBC_TUNABLES",
+            "MALLOC_CONF",
+            "MIMALLOC_OPTIONS",
+            "TCMALLOC_RELEASE_RATE",
+            "OMP_NUM_THREADS",
+            "OMP_PROC_BIND",
+            "OMP_PLACES",
+            "OMP_SCHEDULE",
+            "OMP_WAIT_POLICY",
+            "MKL_NUM_THREADS",
+            "OPENBLAS_NUM_THREADS",
+            "GOMAXPROCS",
+            "GOGC",
+            "GODEBUG",
+            "JAVA_HOME",
+            "JAVA_TOOL_OPTIONS",
+            "JDK_JAVA_OPTIONS",
+            "_JAVA_OPTIONS",
+            "PYTHONHASHSEED",
+            "PYTHONOPTIMIZE",
+            "NODE_OPTIONS",
+            "RUSTFLAGS",
+            "CFLAGS",
+            "CXXFLAGS",
+            "LDFLAGS",
+            "ASAN_OPTIONS",
+            "UBSAN_OPTIONS",
+            "TSAN_OPTIONS",
+            "MSAN_OPTIONS");
 
     /** Prefixes of allowed families (LC_ALL, LC_NUMERIC, MALLOC_ARENA_MAX, MIMALLOC_..., JE_MALLOC_...). */
-    static final List<String> PREFIXES = List.of("LC_", "MALLOC_", "MIMALLOC_", "JE_MALLOC_", "TCMALLOC_", "OMP_", "KMP_");
+    static final List<String> PREFIXES =
+            List.of("LC_", "MALLOC_", "MIMALLOC_", "JE_MALLOC_", "TCMALLOC_", "OMP_", "KMP_");
 
     /** Names that are secrets however they were asked for: never recorded. */
     private static final Pattern SECRET = Pattern.compile(

@@ -21,16 +21,44 @@ public final class EnvironmentDiff {
 
     /** Paths (and path prefixes, ending in ".") compared, in the order differences are listed. */
     static final List<String> COMPARED = List.of(
-            "cpu.model_name", "cpu.family", "cpu.model", "cpu.stepping", "cpu.microcode", "cpu.online_cpus",
-            "cpu.sockets", "cpu.cores", "cpu.threads_per_core",
-            "kernel.release", "kernel.version", "kernel.cmdline", "os.pretty_name", "libc.name", "libc.version",
-            "compilers.gcc.version", "compilers.clang.version",
-            "security.aslr", "security.vulnerabilities.",
-            "frequency.driver", "frequency.governor", "frequency.turbo", "frequency.min_khz", "frequency.max_khz",
-            "smt.control", "smt.active", "thp.enabled", "thp.defrag", "sysctl.",
-            "memory.total_kib", "memory.swap_total_kib", "numa.nodes",
-            "virtualization.virtual_machine", "virtualization.systemd_detect_virt", "perf.hardware_counters",
-            "tools.overhead", "tools.java.version", "env_vars.");
+            "cpu.model_name",
+            "cpu.family",
+            "cpu.model",
+            "cpu.stepping",
+            "cpu.microcode",
+            "cpu.online_cpus",
+            "cpu.sockets",
+            "cpu.cores",
+            "cpu.threads_per_core",
+            "kernel.release",
+            "kernel.version",
+            "kernel.cmdline",
+            "os.pretty_name",
+            "libc.name",
+            "libc.version",
+            "compilers.gcc.version",
+            "compilers.clang.version",
+            "security.aslr",
+            "security.vulnerabilities.",
+            "frequency.driver",
+            "frequency.governor",
+            "frequency.turbo",
+            "frequency.min_khz",
+            "frequency.max_khz",
+            "smt.control",
+            "smt.active",
+            "thp.enabled",
+            "thp.defrag",
+            "sysctl.",
+            "memory.total_kib",
+            "memory.swap_total_kib",
+            "numa.nodes",
+            "virtualization.virtual_machine",
+            "virtualization.systemd_detect_virt",
+            "perf.hardware_counters",
+            "tools.overhead",
+            "tools.java.version",
+            "env_vars.");
 
     public static List<Difference> diff(Map<String, Object> a, Map<String, Object> b) {
         Map<String, Object> fa = flatten(a);
@@ -39,7 +67,8 @@ public final class EnvironmentDiff {
         for (String wanted : COMPARED) {
             TreeSet<String> paths = new TreeSet<>();
             for (Map<String, Object> f : List.of(fa, fb)) {
-                f.keySet().stream().filter(p -> wanted.endsWith(".") ? p.startsWith(wanted) : p.equals(wanted))
+                f.keySet().stream()
+                        .filter(p -> wanted.endsWith(".") ? p.startsWith(wanted) : p.equals(wanted))
                         .forEach(paths::add);
             }
             for (String p : paths) {

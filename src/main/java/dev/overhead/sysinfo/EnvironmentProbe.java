@@ -20,10 +20,31 @@ import java.util.function.Supplier;
  */
 public final class EnvironmentProbe {
     static final Duration COMMAND_TIMEOUT = Duration.ofMillis(1500);
-    private static final Set<String> CONTAINERS = Set.of("docker", "podman", "lxc", "lxc-libvirt",
-            "systemd-nspawn", "openvz", "rkt", "wsl", "proot", "pouch", "container-other");
-    private static final List<String> VM_PRODUCTS = List.of("VirtualBox", "VMware", "KVM", "QEMU", "Standard PC",
-            "HVM domU", "Virtual Machine", "Google Compute Engine", "Bochs", "BHYVE", "OpenStack", "Parallels");
+    private static final Set<String> CONTAINERS = Set.of(
+            "docker",
+            "podman",
+            "lxc",
+            "lxc-libvirt",
+            "systemd-nspawn",
+            "openvz",
+            "rkt",
+            "wsl",
+            "proot",
+            "pouch",
+            "container-other");
+    private static final List<String> VM_PRODUCTS = List.of(
+            "VirtualBox",
+            "VMware",
+            "KVM",
+            "QEMU",
+            "Standard PC",
+            "HVM domU",
+            "Virtual Machine",
+            "Google Compute Engine",
+            "Bochs",
+            "BHYVE",
+            "OpenStack",
+            "Parallels");
 
     private final Host host;
     private final CommandRunner runner;
@@ -31,8 +52,8 @@ public final class EnvironmentProbe {
     private final long selfPid;
     private final Duration sampleGap;
 
-    public EnvironmentProbe(Host host, CommandRunner runner, Map<String, String> processEnv, long selfPid,
-            Duration sampleGap) {
+    public EnvironmentProbe(
+            Host host, CommandRunner runner, Map<String, String> processEnv, long selfPid, Duration sampleGap) {
         this.host = host;
         this.runner = runner;
         this.processEnv = Map.copyOf(processEnv);
@@ -43,7 +64,11 @@ public final class EnvironmentProbe {
     /** The probe of the machine this JVM runs on. */
     public static EnvironmentProbe live() {
         Map<String, String> env = System.getenv();
-        return new EnvironmentProbe(Host.live(), CommandRunner.live(env), env, ProcessHandle.current().pid(),
+        return new EnvironmentProbe(
+                Host.live(),
+                CommandRunner.live(env),
+                env,
+                ProcessHandle.current().pid(),
                 Duration.ofMillis(100));
     }
 
@@ -75,26 +100,38 @@ public final class EnvironmentProbe {
         put(env, "memory", host.readRaw("/proc/meminfo").map(ProcText::memory).orElse(Map.of()));
         put(env, "numa", MachineSections.numa(host));
         put(env, "kernel", MachineSections.kernel(host));
-        put(env, "os", host.readRaw("/etc/os-release").or(() -> host.readRaw("/usr/lib/os-release"))
-                .map(ProcText::os).orElse(Map.of()));
+        put(
+                env,
+                "os",
+                host.readRaw("/etc/os-release")
+                        .or(() -> host.readRaw("/usr/lib/os-release"))
+                        .map(ProcText::os)
+                        .orElse(Map.of()));
         Map<String, Object> frequency = MachineSections.frequency(host, online);
         Map<String, Object> smt = MachineSections.smt(host);
         Map<String, Object> security = MachineSections.security(host);
         Map<String, Object> sysctl = MachineSections.sysctl(host);
         Map<String, Object> thp = MachineSections.thp(host);
-        Map<String, Object> load = new LinkedHashMap<>(host.read("/proc/loadavg").map(ProcText::loadavg).orElse(Map.of()));
+        Map<String, Object> load = new LinkedHashMap<>(
+                host.read("/proc/loadavg").map(ProcText::loadavg).orElse(Map.of()));
 
         Map<String, String> out = pending.get();
         sleepUntil(start + sampleGap.toNanos());
         long elapsed = System.nanoTime() - start;
-        List<Map<String, Object>> busiest = Processes.busiest(before, Processes.snapshot(host), selfPid,
-                elapsed / 1e9, 5);
+        List<Map<String, Object>> busiest =
+                Processes.busiest(before, Processes.snapshot(host), selfPid, elapsed / 1e9, 5);
         load.put("busiest", busiest);
 
         put(env, "libc", Versions.libc(out.get("getconf"), out.get("ldd")));
         Map<String, Object> compilers = new LinkedHashMap<>();
-        put(compilers, "gcc", Optional.ofNullable(out.get("gcc")).map(Versions::gcc).orElse(Map.of()));
-        put(compilers, "clang", Optional.ofNullable(out.get("clang")).map(Versions::clang).orElse(Map.of()));
+        put(
+                compilers,
+                "gcc",
+                Optional.ofNullable(out.get("gcc")).map(Versions::gcc).orElse(Map.of()));
+        put(
+                compilers,
+                "clang",
+                Optional.ofNullable(out.get("clang")).map(Versions::clang).orElse(Map.of()));
         put(env, "compilers", compilers);
         put(env, "virtualization", virtualization(cpu, out.get("virt")));
         put(env, "frequency", frequency);
@@ -126,9 +163,14 @@ public final class EnvironmentProbe {
         Optional<String> vendor = host.read("/sys/class/dmi/id/sys_vendor");
         product.ifPresent(p -> v.put("product_name", p));
         vendor.ifPresent(p -> v.put("sys_vendor", p));
-        boolean detectedVm = detected != null && !detected.isEmpty() && !detected.equals("none")
-                && !CONTAINERS.contains(detected) && !detected.contains(" ");
-        boolean dmiVm = product.or(() -> vendor).map(p -> VM_PRODUCTS.stream().anyMatch(p::contains)).orElse(false);
+        boolean detectedVm = detected != null
+                && !detected.isEmpty()
+                && !detected.equals("none")
+                && !CONTAINERS.contains(detected)
+                && !detected.contains(" ");
+        boolean dmiVm = product.or(() -> vendor)
+                .map(p -> VM_PRODUCTS.stream().anyMatch(p::contains))
+                .orElse(false);
         v.put("virtual_machine", Boolean.TRUE.equals(flag) || detectedVm || v.containsKey("hypervisor_type") || dmiVm);
         if (detected != null && CONTAINERS.contains(detected)) {
             v.put("container", detected);

@@ -18,13 +18,22 @@ public final class EnvironmentText {
     private static final int VALUE_COLUMN = 34;
 
     private static final Map<String, String> TITLES = Map.ofEntries(
-            Map.entry("cpu", "CPU"), Map.entry("memory", "Memory"), Map.entry("numa", "NUMA"),
-            Map.entry("kernel", "Kernel"), Map.entry("os", "Distribution"), Map.entry("libc", "C library"),
-            Map.entry("compilers", "Compilers"), Map.entry("virtualization", "Virtualization"),
-            Map.entry("frequency", "CPU frequency"), Map.entry("smt", "SMT (hyper-threading)"),
-            Map.entry("security", "Security"), Map.entry("sysctl", "Sysctl"),
-            Map.entry("thp", "Transparent huge pages"), Map.entry("perf", "Hardware counters"),
-            Map.entry("load", "Load at start"), Map.entry("tools", "Tools"),
+            Map.entry("cpu", "CPU"),
+            Map.entry("memory", "Memory"),
+            Map.entry("numa", "NUMA"),
+            Map.entry("kernel", "Kernel"),
+            Map.entry("os", "Distribution"),
+            Map.entry("libc", "C library"),
+            Map.entry("compilers", "Compilers"),
+            Map.entry("virtualization", "Virtualization"),
+            Map.entry("frequency", "CPU frequency"),
+            Map.entry("smt", "SMT (hyper-threading)"),
+            Map.entry("security", "Security"),
+            Map.entry("sysctl", "Sysctl"),
+            Map.entry("thp", "Transparent huge pages"),
+            Map.entry("perf", "Hardware counters"),
+            Map.entry("load", "Load at start"),
+            Map.entry("tools", "Tools"),
             Map.entry("env_vars", "Environment variables (recorded)"));
 
     public static String render(Map<String, Object> env, List<String> warnings) {
@@ -36,7 +45,9 @@ public final class EnvironmentText {
         });
         env.forEach((section, value) -> {
             if (value instanceof Map<?, ?> m) {
-                sb.append(sb.isEmpty() ? "" : "\n").append(TITLES.getOrDefault(section, section)).append('\n');
+                sb.append(sb.isEmpty() ? "" : "\n")
+                        .append(TITLES.getOrDefault(section, section))
+                        .append('\n');
                 entries(sb, INDENT, m);
             }
         });
@@ -110,11 +121,14 @@ public final class EnvironmentText {
     static String format(Object v) {
         return switch (v) {
             case null -> "";
-            case Double d -> d == Math.rint(d) && Math.abs(d) < 1e15
-                    ? String.format(Locale.ROOT, "%.1f", d) : String.format(Locale.ROOT, "%s", d);
-            case Map<?, ?> m when m.containsKey("pid") && m.containsKey("cpu_pct") ->
-                    String.format(Locale.ROOT, "%s %s (pid %s)", format(m.get("cpu_pct")) + "%", m.get("command"),
-                            m.get("pid"));
+            case Double d ->
+                d == Math.rint(d) && Math.abs(d) < 1e15
+                        ? String.format(Locale.ROOT, "%.1f", d)
+                        : String.format(Locale.ROOT, "%s", d);
+            case Map<?, ?> m
+            when m.containsKey("pid") && m.containsKey("cpu_pct") ->
+                String.format(
+                        Locale.ROOT, "%s %s (pid %s)", format(m.get("cpu_pct")) + "%", m.get("command"), m.get("pid"));
             case Map<?, ?> m -> {
                 List<String> parts = new ArrayList<>();
                 m.forEach((k, x) -> parts.add(k + "=" + format(x)));

@@ -95,8 +95,12 @@ public final class LoadMonitor {
         List<String> w = new ArrayList<>();
         int cpus = online.size();
         if (peakLoad > loadThreshold) {
-            w.add(String.format(Locale.ROOT, "The load average rose to %.1f during the study on %d CPU%s.",
-                    peakLoad, cpus, cpus == 1 ? "" : "s"));
+            w.add(String.format(
+                    Locale.ROOT,
+                    "The load average rose to %.1f during the study on %d CPU%s.",
+                    peakLoad,
+                    cpus,
+                    cpus == 1 ? "" : "s"));
         }
         long swapped = swapNow - swapStart;
         if (swapped > 0) {
@@ -108,20 +112,29 @@ public final class LoadMonitor {
                     + " during the study: their clock was lowered.");
         }
         if (siblingTotal > 0 && 100.0 * siblingBusy / siblingTotal > SIBLING_BUSY_PCT) {
-            w.add(String.format(Locale.ROOT, "The SMT siblings %s of the pinned CPUs were %.0f%% busy: they share a"
-                    + " core with the measured command.", siblings, 100.0 * siblingBusy / siblingTotal));
+            w.add(String.format(
+                    Locale.ROOT,
+                    "The SMT siblings %s of the pinned CPUs were %.0f%% busy: they share a"
+                            + " core with the measured command.",
+                    siblings,
+                    100.0 * siblingBusy / siblingTotal));
         }
         return w;
     }
 
     private double load() {
-        return host.read("/proc/loadavg").map(ProcText::loadavg).map(m -> m.get("load_1m"))
-                .map(v -> ((Number) v).doubleValue()).orElse(0.0);
+        return host.read("/proc/loadavg")
+                .map(ProcText::loadavg)
+                .map(m -> m.get("load_1m"))
+                .map(v -> ((Number) v).doubleValue())
+                .orElse(0.0);
     }
 
     private long swapPages() {
-        return host.readRaw("/proc/vmstat").map(t -> ProcText.vmstat(t, "pswpin").orElse(0L)
-                + ProcText.vmstat(t, "pswpout").orElse(0L)).orElse(0L);
+        return host.readRaw("/proc/vmstat")
+                .map(t -> ProcText.vmstat(t, "pswpin").orElse(0L)
+                        + ProcText.vmstat(t, "pswpout").orElse(0L))
+                .orElse(0L);
     }
 
     /** Core throttle events summed over CPUs, plus package events (the same count is shown in every CPU). */
@@ -137,19 +150,22 @@ public final class LoadMonitor {
     }
 
     private Map<Integer, ProcText.CpuTimes> cpuTimes() {
-        return siblings.isEmpty() ? Map.of() : host.readRaw("/proc/stat").map(ProcText::cpuTimes).orElse(Map.of());
+        return siblings.isEmpty()
+                ? Map.of()
+                : host.readRaw("/proc/stat").map(ProcText::cpuTimes).orElse(Map.of());
     }
 
     static Set<Integer> siblingsOf(Host host, List<Integer> pinned) {
         Set<Integer> out = new LinkedHashSet<>();
         for (int cpu : pinned) {
-            host.read(MachineSections.CPU + "/cpu" + cpu + "/topology/thread_siblings_list").ifPresent(list -> {
-                try {
-                    out.addAll(ProcText.cpuList(list));
-                } catch (IllegalArgumentException e) {
-                    // An unreadable list: no siblings known for this CPU.
-                }
-            });
+            host.read(MachineSections.CPU + "/cpu" + cpu + "/topology/thread_siblings_list")
+                    .ifPresent(list -> {
+                        try {
+                            out.addAll(ProcText.cpuList(list));
+                        } catch (IllegalArgumentException e) {
+                            // An unreadable list: no siblings known for this CPU.
+                        }
+                    });
         }
         out.removeAll(pinned);
         return out;

@@ -15,8 +15,10 @@ final class MachineSections {
     static final String CPU = "/sys/devices/system/cpu";
 
     static Map<String, Object> cpu(Host host) {
-        Map<String, Object> cpu = host.readRaw("/proc/cpuinfo").map(CpuInfo::parse)
-                .map(m -> (Map<String, Object>) new LinkedHashMap<>(m)).orElseGet(LinkedHashMap::new);
+        Map<String, Object> cpu = host.readRaw("/proc/cpuinfo")
+                .map(CpuInfo::parse)
+                .map(m -> (Map<String, Object>) new LinkedHashMap<>(m))
+                .orElseGet(LinkedHashMap::new);
         List<Integer> online = onlineCpus(host);
         if (!online.isEmpty()) {
             cpu.put("online_cpus", online.size());
@@ -72,13 +74,15 @@ final class MachineSections {
     static Map<String, Object> numa(Host host) {
         Map<String, Object> numa = new LinkedHashMap<>();
         List<String> nodes = host.list("/sys/devices/system/node").stream()
-                .filter(n -> n.matches("node\\d+")).toList();
+                .filter(n -> n.matches("node\\d+"))
+                .toList();
         if (nodes.isEmpty()) {
             return numa;
         }
         numa.put("nodes", nodes.size());
         Map<String, Object> cpus = new LinkedHashMap<>();
-        nodes.forEach(n -> host.read("/sys/devices/system/node/" + n + "/cpulist").ifPresent(l -> cpus.put(n, l)));
+        nodes.forEach(
+                n -> host.read("/sys/devices/system/node/" + n + "/cpulist").ifPresent(l -> cpus.put(n, l)));
         numa.put("cpus", cpus);
         return numa;
     }
@@ -148,10 +152,18 @@ final class MachineSections {
     /** Sysctls that change results, under their sysctl names. */
     static Map<String, Object> sysctl(Host host) {
         Map<String, Object> s = new LinkedHashMap<>();
-        for (String name : List.of("kernel.randomize_va_space", "kernel.perf_event_paranoid", "kernel.nmi_watchdog",
-                "kernel.sched_autogroup_enabled", "vm.max_map_count", "vm.swappiness", "vm.overcommit_memory")) {
+        for (String name : List.of(
+                "kernel.randomize_va_space",
+                "kernel.perf_event_paranoid",
+                "kernel.nmi_watchdog",
+                "kernel.sched_autogroup_enabled",
+                "vm.max_map_count",
+                "vm.swappiness",
+                "vm.overcommit_memory")) {
             String file = "/proc/sys/" + name.replace('.', '/');
-            host.read(file).ifPresent(v -> s.put(name, Host.parseLong(v).<Object>map(x -> x).orElse(v)));
+            host.read(file)
+                    .ifPresent(v ->
+                            s.put(name, Host.parseLong(v).<Object>map(x -> x).orElse(v)));
         }
         return s;
     }

@@ -31,8 +31,8 @@ public final class PerfCounters {
      *
      * @param perfStat perf's output when it was run, empty when it was not
      */
-    public static Map<String, Object> availability(List<String> pmus, boolean perfTool, Optional<Long> paranoid,
-            Optional<String> perfStat) {
+    public static Map<String, Object> availability(
+            List<String> pmus, boolean perfTool, Optional<Long> paranoid, Optional<String> perfStat) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pmu", pmus);
         m.put("perf_tool", perfTool);
@@ -67,7 +67,8 @@ public final class PerfCounters {
                     return Optional.of(f[0].replace("<", "").replace(">", "").strip());
                 }
                 return Host.parseLong(f[0]).isPresent() || f[0].matches("[0-9.]+")
-                        ? Optional.of("counted") : Optional.empty();
+                        ? Optional.of("counted")
+                        : Optional.empty();
             }
         }
         return Optional.empty();

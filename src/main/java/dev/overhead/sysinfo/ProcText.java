@@ -18,7 +18,8 @@ public final class ProcText {
             int colon = line.indexOf(':');
             if (colon > 0) {
                 String[] value = line.substring(colon + 1).strip().split("\\s+");
-                Host.parseLong(value[0]).ifPresent(v -> kv.put(line.substring(0, colon).strip(), v));
+                Host.parseLong(value[0])
+                        .ifPresent(v -> kv.put(line.substring(0, colon).strip(), v));
             }
         }
         Map<String, Object> m = new LinkedHashMap<>();
@@ -144,7 +145,10 @@ public final class ProcText {
         try {
             long pid = Long.parseLong(text.substring(0, open).strip());
             // After the name: state(0) ppid(1) ... utime(11) stime(12).
-            return Optional.of(new ProcStat(pid, text.substring(open + 1, close), Long.parseLong(rest[1]),
+            return Optional.of(new ProcStat(
+                    pid,
+                    text.substring(open + 1, close),
+                    Long.parseLong(rest[1]),
                     Long.parseLong(rest[11]) + Long.parseLong(rest[12])));
         } catch (NumberFormatException | IndexOutOfBoundsException e) {
             return Optional.empty();

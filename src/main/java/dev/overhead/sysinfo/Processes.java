@@ -17,7 +17,9 @@ final class Processes {
         Map<Long, ProcText.ProcStat> out = new LinkedHashMap<>();
         for (String name : host.list("/proc")) {
             if (!name.isEmpty() && name.chars().allMatch(Character::isDigit)) {
-                host.readRaw("/proc/" + name + "/stat").flatMap(ProcText::procStat).ifPresent(s -> out.put(s.pid(), s));
+                host.readRaw("/proc/" + name + "/stat")
+                        .flatMap(ProcText::procStat)
+                        .ifPresent(s -> out.put(s.pid(), s));
             }
         }
         return out;
@@ -27,8 +29,12 @@ final class Processes {
      * Up to {@code limit} processes that used CPU between the snapshots, busiest first, as
      * {pid, command, cpu_pct} (100 = one whole CPU); this process and its children are left out.
      */
-    static List<Map<String, Object>> busiest(Map<Long, ProcText.ProcStat> before, Map<Long, ProcText.ProcStat> after,
-            long selfPid, double seconds, int limit) {
+    static List<Map<String, Object>> busiest(
+            Map<Long, ProcText.ProcStat> before,
+            Map<Long, ProcText.ProcStat> after,
+            long selfPid,
+            double seconds,
+            int limit) {
         record Use(ProcText.ProcStat stat, long ticks) {}
         List<Use> uses = new ArrayList<>();
         for (ProcText.ProcStat now : after.values()) {
@@ -41,7 +47,9 @@ final class Processes {
                 uses.add(new Use(now, ticks));
             }
         }
-        uses.sort(Comparator.comparingLong(Use::ticks).reversed().thenComparingLong(u -> u.stat().pid()));
+        uses.sort(Comparator.comparingLong(Use::ticks)
+                .reversed()
+                .thenComparingLong(u -> u.stat().pid()));
         List<Map<String, Object>> out = new ArrayList<>();
         for (Use u : uses.subList(0, Math.min(limit, uses.size()))) {
             Map<String, Object> p = new LinkedHashMap<>();

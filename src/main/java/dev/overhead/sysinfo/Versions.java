@@ -48,7 +48,8 @@ public final class Versions {
         }
         Matcher m = GCC_VERSION.matcher(banner);
         Matcher trailing = TRAILING_VERSION.matcher(banner);
-        Optional<String> version = m.find() ? Optional.of(m.group(1))
+        Optional<String> version = m.find()
+                ? Optional.of(m.group(1))
                 : trailing.find() ? Optional.of(trailing.group(1)) : Optional.empty();
         return version.map(v -> compiler(v, banner)).orElse(Map.of());
     }

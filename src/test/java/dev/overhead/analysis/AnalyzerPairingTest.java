@@ -26,8 +26,26 @@ class AnalyzerPairingTest {
     static final MetricSpec OPS = new MetricSpec("ops", Direction.HIGHER, "op/s", "ops=(\\S+)");
 
     private static Run run(int round, double wall, int exit) {
-        return new Run(round < 0 ? 0 : round, round, round, Instant.EPOCH, exit, null, false, wall, wall / 2, wall / 4,
-                1000, true, 100, 0, 1, 2, 0, 0, Map.of("ops", 1000 / wall));
+        return new Run(
+                round < 0 ? 0 : round,
+                round,
+                round,
+                Instant.EPOCH,
+                exit,
+                null,
+                false,
+                wall,
+                wall / 2,
+                wall / 4,
+                1000,
+                true,
+                100,
+                0,
+                1,
+                2,
+                0,
+                0,
+                Map.of("ops", 1000 / wall));
     }
 
     private static VariantResult variant(String name, int firstRound, double... walls) {
@@ -40,18 +58,31 @@ class AnalyzerPairingTest {
 
     private static StudyResult study(VariantResult... variants) {
         Workload w = new Workload("w", List.of("x"), false, Map.of(), List.of(), List.of(OPS));
-        return new StudyResult(new StudyInfo("id", null, Instant.EPOCH, Map.of()), Map.of(),
-                List.of(new WorkloadResult(w, List.of(variants))), List.of(), List.of());
+        return new StudyResult(
+                new StudyInfo("id", null, Instant.EPOCH, Map.of()),
+                Map.of(),
+                List.of(new WorkloadResult(w, List.of(variants))),
+                List.of(),
+                List.of());
     }
 
     private static StudyResult mergedFrom(String... sources) {
         StudyResult s = study(variant("a", 0, A), variant("b", 0, B));
-        return new StudyResult(new StudyInfo("a vs b", "a vs b", Instant.EPOCH, Map.of("sources", List.of(sources))),
-                Map.of(), s.workloads(), List.of(), List.of());
+        return new StudyResult(
+                new StudyInfo("a vs b", "a vs b", Instant.EPOCH, Map.of("sources", List.of(sources))),
+                Map.of(),
+                s.workloads(),
+                List.of(),
+                List.of());
     }
 
     private static String method(List<ComparisonRow> rows, String metric) {
-        return rows.stream().filter(r -> r.metric().equals(metric)).findFirst().orElseThrow().comparison().method();
+        return rows.stream()
+                .filter(r -> r.metric().equals(metric))
+                .findFirst()
+                .orElseThrow()
+                .comparison()
+                .method();
     }
 
     static final double[] A = {1.012, 0.998, 1.031, 1.005, 0.987, 1.020, 1.044, 0.993};
@@ -59,24 +90,24 @@ class AnalyzerPairingTest {
 
     @Test
     void roundsFollowTheValuesAndSkipFailedRuns() {
-        VariantResult v = new VariantResult(Variant.plain("a"),
-                List.of(run(0, 1.0, 0), run(1, 9.0, 1), run(2, 1.1, 0)));
+        VariantResult v =
+                new VariantResult(Variant.plain("a"), List.of(run(0, 1.0, 0), run(1, 9.0, 1), run(2, 1.1, 0)));
         assertThat(v.values(WALL)).containsExactly(1.0, 1.1);
         assertThat(v.rounds(WALL)).containsExactly(0, 2);
     }
 
     @Test
     void builtInAndParsedMetricsOfAStudyRunInRoundsArePaired() {
-        List<ComparisonRow> rows = Analyzer.compare(study(variant("a", 0, A), variant("b", 0, B)), null,
-                CompareOptions.DEFAULT);
+        List<ComparisonRow> rows =
+                Analyzer.compare(study(variant("a", 0, A), variant("b", 0, B)), null, CompareOptions.DEFAULT);
         assertThat(method(rows, "wall")).isEqualTo("paired-t on log ratios over 8 rounds");
         assertThat(method(rows, "ops")).isEqualTo("paired-t on log ratios over 8 rounds");
     }
 
     @Test
     void importedRunsWithoutRoundsAreNeverPaired() {
-        List<ComparisonRow> rows = Analyzer.compare(study(variant("a", -1, A), variant("b", -1, B)), null,
-                CompareOptions.DEFAULT);
+        List<ComparisonRow> rows =
+                Analyzer.compare(study(variant("a", -1, A), variant("b", -1, B)), null, CompareOptions.DEFAULT);
         assertThat(method(rows, "wall")).isEqualTo("welch-t on log values");
     }
 
@@ -94,8 +125,8 @@ class AnalyzerPairingTest {
     void studiesThatShareNoRoundsAreComparedUnpaired() {
         // Two stored studies compared across a reboot: both numbered their rounds from 0, but a
         // cross-study comparison merges variants whose rounds did not run together.
-        List<ComparisonRow> rows = Analyzer.compare(study(variant("a", 0, A), variant("b", 100, B)), null,
-                CompareOptions.DEFAULT);
+        List<ComparisonRow> rows =
+                Analyzer.compare(study(variant("a", 0, A), variant("b", 100, B)), null, CompareOptions.DEFAULT);
         assertThat(method(rows, "wall")).isEqualTo("welch-t on log values");
     }
 }

@@ -25,8 +25,26 @@ import org.junit.jupiter.api.Test;
 class AnalyzerTest {
 
     private static Run run(int i, double wall, long rss, boolean rssExact, long fsOut, int exit) {
-        return new Run(i, i, i, Instant.EPOCH, exit, null, false, wall, wall / 2, wall / 4, rss, rssExact, 100, 0, 1,
-                2, 0, fsOut, Map.of());
+        return new Run(
+                i,
+                i,
+                i,
+                Instant.EPOCH,
+                exit,
+                null,
+                false,
+                wall,
+                wall / 2,
+                wall / 4,
+                rss,
+                rssExact,
+                100,
+                0,
+                1,
+                2,
+                0,
+                fsOut,
+                Map.of());
     }
 
     private static VariantResult variant(String name, double[] walls, boolean rssExact) {
@@ -38,51 +56,58 @@ class AnalyzerTest {
     }
 
     private static WorkloadResult workload(String name, VariantResult... variants) {
-        return new WorkloadResult(new Workload(name, List.of("x"), false, Map.of(), List.of(), List.of()),
-                List.of(variants));
+        return new WorkloadResult(
+                new Workload(name, List.of("x"), false, Map.of(), List.of(), List.of()), List.of(variants));
     }
 
     private static StudyResult study(WorkloadResult... workloads) {
-        return new StudyResult(new StudyInfo("id", null, Instant.EPOCH, Map.of()), Map.of(), List.of(workloads),
-                List.of(), List.of());
+        return new StudyResult(
+                new StudyInfo("id", null, Instant.EPOCH, Map.of()), Map.of(), List.of(workloads), List.of(), List.of());
     }
 
     @Test
     void figuresThatAreZeroInEveryRunAreNotCompared() {
-        WorkloadResult w = workload("w", variant("a", new double[] {1, 1.1, 0.9}, true),
-                variant("b", new double[] {1, 1.2, 1.0}, true));
-        List<String> names = Analyzer.metricsOf(w).stream().map(MetricSpec::name).toList();
-        assertThat(names).contains("wall", "user", "sys", "cpu", "max_rss", "minor_faults", "voluntary_cs")
+        WorkloadResult w = workload(
+                "w", variant("a", new double[] {1, 1.1, 0.9}, true), variant("b", new double[] {1, 1.2, 1.0}, true));
+        List<String> names =
+                Analyzer.metricsOf(w).stream().map(MetricSpec::name).toList();
+        assertThat(names)
+                .contains("wall", "user", "sys", "cpu", "max_rss", "minor_faults", "voluntary_cs")
                 .doesNotContain("major_faults", "fs_in", "fs_out");
     }
 
     @Test
     void peakMemoryThatIsNotTheCommandsOwnIsNotCompared() {
-        WorkloadResult w = workload("w", variant("a", new double[] {1, 1.1, 0.9}, false),
-                variant("b", new double[] {1, 1.2, 1.0}, true));
+        WorkloadResult w = workload(
+                "w", variant("a", new double[] {1, 1.1, 0.9}, false), variant("b", new double[] {1, 1.2, 1.0}, true));
         assertThat(Analyzer.metricsOf(w).stream().map(MetricSpec::name)).doesNotContain("max_rss");
     }
 
     @Test
     void failedRunsAreNoSamples() {
-        VariantResult a = new VariantResult(Variant.plain("a"),
+        VariantResult a = new VariantResult(
+                Variant.plain("a"),
                 List.of(run(0, 1.0, 1, true, 0, 0), run(1, 9.0, 1, true, 0, 2), run(2, 1.1, 1, true, 0, 0)));
         assertThat(a.values(dev.overhead.model.Metrics.Builtin.WALL.spec())).containsExactly(1.0, 1.1);
     }
 
     @Test
     void everyCandidateIsComparedWithTheBaselineOnEveryMetric() {
-        StudyResult s = study(workload("w", variant("a", new double[] {1, 1.01, 0.99, 1.0}, true),
+        StudyResult s = study(workload(
+                "w",
+                variant("a", new double[] {1, 1.01, 0.99, 1.0}, true),
                 variant("b", new double[] {1.2, 1.21, 1.19, 1.2}, true),
                 variant("c", new double[] {1.0, 1.02, 0.98, 1.0}, true)));
         List<ComparisonRow> rows = Analyzer.compare(s, null, CompareOptions.DEFAULT);
         assertThat(rows).allSatisfy(r -> assertThat(r.baseline()).isEqualTo("a"));
         assertThat(rows.stream().map(ComparisonRow::candidate).distinct()).containsExactly("b", "c");
-        ComparisonRow wall = rows.stream().filter(r -> r.candidate().equals("b") && r.metric().equals("wall"))
-                .findFirst().orElseThrow();
+        ComparisonRow wall = rows.stream()
+                .filter(r -> r.candidate().equals("b") && r.metric().equals("wall"))
+                .findFirst()
+                .orElseThrow();
         assertThat(wall.comparison().verdict()).isEqualTo(Verdict.WORSE);
-        assertThat(Analyzer.compare(s, "c", CompareOptions.DEFAULT)).allSatisfy(
-                r -> assertThat(r.baseline()).isEqualTo("c"));
+        assertThat(Analyzer.compare(s, "c", CompareOptions.DEFAULT))
+                .allSatisfy(r -> assertThat(r.baseline()).isEqualTo("c"));
     }
 
     @Test
@@ -91,10 +116,13 @@ class AnalyzerTest {
         double[] b1 = {1.1, 1.11, 1.09, 1.1};
         double[] a2 = {2, 2.02, 1.98, 2.0};
         double[] b2 = {2.4, 2.42, 2.38, 2.4};
-        StudyResult s = study(workload("w1", variant("a", a1, true), variant("b", b1, true)),
+        StudyResult s = study(
+                workload("w1", variant("a", a1, true), variant("b", b1, true)),
                 workload("w2", variant("a", a2, true), variant("b", b2, true)));
         List<ComparisonRow> rows = Analyzer.compare(s, null, CompareOptions.DEFAULT);
-        ComparisonRow overall = rows.stream().filter(r -> r.overall() && r.metric().equals("wall")).findFirst()
+        ComparisonRow overall = rows.stream()
+                .filter(r -> r.overall() && r.metric().equals("wall"))
+                .findFirst()
                 .orElseThrow();
         var expected = GeoMean.compare(List.of(a1, a2), List.of(b1, b2), Direction.LOWER, CompareOptions.DEFAULT);
         assertThat(overall.comparison().changePct()).isEqualTo(expected.changePct());
@@ -108,32 +136,42 @@ class AnalyzerTest {
         double[] b1 = {1.05, 1.07, 1.03, 1.06, 1.04};
         double[] a2 = {2, 2.04, 1.96, 2.0, 2.02};
         double[] b2 = {2.1, 2.14, 2.06, 2.1, 2.12};
-        StudyResult s = study(workload("w1", variant("a", a1, true), variant("b", b1, true)),
+        StudyResult s = study(
+                workload("w1", variant("a", a1, true), variant("b", b1, true)),
                 workload("w2", variant("a", a2, true), variant("b", b2, true)));
         var plan = new dev.overhead.stats.SequentialPlan(5, 50);
         CompareOptions perLook = Analyzer.perLook(CompareOptions.DEFAULT, plan);
         assertThat(perLook.confidence()).isGreaterThan(0.95);
         ComparisonRow fixed = Analyzer.compare(s, null, CompareOptions.DEFAULT).stream()
-                .filter(r -> r.overall() && r.metric().equals("wall")).findFirst().orElseThrow();
-        ComparisonRow adaptive = Analyzer.compare(s, null, CompareOptions.DEFAULT, Comparisons::compare, perLook)
-                .stream().filter(r -> r.overall() && r.metric().equals("wall")).findFirst().orElseThrow();
+                .filter(r -> r.overall() && r.metric().equals("wall"))
+                .findFirst()
+                .orElseThrow();
+        ComparisonRow adaptive =
+                Analyzer.compare(s, null, CompareOptions.DEFAULT, Comparisons::compare, perLook).stream()
+                        .filter(r -> r.overall() && r.metric().equals("wall"))
+                        .findFirst()
+                        .orElseThrow();
         double fixedWidth = fixed.comparison().ciHighPct() - fixed.comparison().ciLowPct();
-        double adaptiveWidth = adaptive.comparison().ciHighPct() - adaptive.comparison().ciLowPct();
+        double adaptiveWidth =
+                adaptive.comparison().ciHighPct() - adaptive.comparison().ciLowPct();
         assertThat(adaptiveWidth).isGreaterThan(fixedWidth);
-        assertThat(adaptive.comparison().changePct()).isEqualTo(fixed.comparison().changePct());
+        assertThat(adaptive.comparison().changePct())
+                .isEqualTo(fixed.comparison().changePct());
         assertThat(Analyzer.perLook(CompareOptions.DEFAULT, null)).isEqualTo(CompareOptions.DEFAULT);
     }
 
     @Test
     void oneWorkloadHasNoOverallRow() {
-        StudyResult s = study(workload("w", variant("a", new double[] {1, 1.1, 0.9}, true),
-                variant("b", new double[] {1, 1.2, 1.0}, true)));
+        StudyResult s = study(workload(
+                "w", variant("a", new double[] {1, 1.1, 0.9}, true), variant("b", new double[] {1, 1.2, 1.0}, true)));
         assertThat(Analyzer.compare(s, null, CompareOptions.DEFAULT)).noneMatch(ComparisonRow::overall);
     }
 
     @Test
     void holmAdjustsPValuesButNotVerdicts() {
-        StudyResult s = study(workload("w", variant("a", new double[] {1, 1.01, 0.99, 1.0}, true),
+        StudyResult s = study(workload(
+                "w",
+                variant("a", new double[] {1, 1.01, 0.99, 1.0}, true),
                 variant("b", new double[] {1.05, 1.07, 1.03, 1.05}, true)));
         List<ComparisonRow> rows = Analyzer.compare(s, null, CompareOptions.DEFAULT, Comparisons::compare);
         List<ComparisonRow> adjusted = Analyzer.holm(rows);
@@ -143,7 +181,8 @@ class AnalyzerTest {
             if (!Double.isNaN(p)) {
                 assertThat(q).isGreaterThanOrEqualTo(p).isLessThanOrEqualTo(Math.min(1, p * rows.size()));
             }
-            assertThat(adjusted.get(i).comparison().verdict()).isEqualTo(rows.get(i).comparison().verdict());
+            assertThat(adjusted.get(i).comparison().verdict())
+                    .isEqualTo(rows.get(i).comparison().verdict());
         }
     }
 
@@ -158,7 +197,9 @@ class AnalyzerTest {
         List<String> notes = Analyzer.sequenceWarnings(s, "wall");
         assertThat(notes).anyMatch(n -> n.startsWith("w, cold, wall: ") && n.contains("warm-up"));
         assertThat(notes).anyMatch(n -> n.startsWith("w, hot, wall: ") && n.contains("drift"));
-        assertThat(Analyzer.sequenceWarnings(study(workload("w", variant("a", new double[] {1, 1.01, 0.99, 1.0,
-                1.01, 0.99}, true))), "wall")).isEmpty();
+        assertThat(Analyzer.sequenceWarnings(
+                        study(workload("w", variant("a", new double[] {1, 1.01, 0.99, 1.0, 1.01, 0.99}, true))),
+                        "wall"))
+                .isEmpty();
     }
 }

@@ -17,10 +17,11 @@ import org.junit.jupiter.api.Test;
 class CountersOptionTest {
 
     private static StudyResult stored(Map<String, Object> options) {
-        var workload = new WorkloadResult(new Workload("w", List.of("true"), false, Map.of(), List.of(), List.of()),
+        var workload = new WorkloadResult(
+                new Workload("w", List.of("true"), false, Map.of(), List.of(), List.of()),
                 List.of(new VariantResult(Variant.plain("true"), List.of())));
-        return new StudyResult(new StudyInfo("id", null, Instant.EPOCH, options), Map.of(), List.of(workload),
-                List.of(), List.of());
+        return new StudyResult(
+                new StudyInfo("id", null, Instant.EPOCH, options), Map.of(), List.of(workload), List.of(), List.of());
     }
 
     @Test

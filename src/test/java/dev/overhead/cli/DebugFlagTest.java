@@ -32,8 +32,18 @@ class DebugFlagTest {
 
     @Test
     void debugAfterTheDoubleDashIsTheCommandsOwn() {
-        String[] r = run("run", "--fake-exec", "--runs", "2", "--store", "/proc/no/such/dir/x.db",
-                "-V", "a:", "--", "sleep", "--debug");
+        String[] r = run(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "2",
+                "--store",
+                "/proc/no/such/dir/x.db",
+                "-V",
+                "a:",
+                "--",
+                "sleep",
+                "--debug");
         assertThat(r[2]).doesNotContain("\tat ");
     }
 }

@@ -49,10 +49,12 @@ class CompareIT {
 
     @Test
     void twoStoredStudiesOfOneVariantEachCompareAsBeforeAndAfter() throws Exception {
-        assertThat(overhead.run("run", "--fake-exec", "--runs", "5", "--label", "before",
-                "fake wall=1.0 jitter=1%").exitCode()).isZero();
-        assertThat(overhead.run("run", "--fake-exec", "--runs", "5", "--label", "after",
-                "fake wall=1.1 jitter=1%").exitCode()).isZero();
+        assertThat(overhead.run("run", "--fake-exec", "--runs", "5", "--label", "before", "fake wall=1.0 jitter=1%")
+                        .exitCode())
+                .isZero();
+        assertThat(overhead.run("run", "--fake-exec", "--runs", "5", "--label", "after", "fake wall=1.1 jitter=1%")
+                        .exitCode())
+                .isZero();
         var r = overhead.run("compare", "--format", "json", "before", "after");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
@@ -67,13 +69,23 @@ class CompareIT {
     void theCrossBootCaseSaysHowTheMachinesDifferAboveTheTables() throws Exception {
         for (String side : new String[] {"before", "after"}) {
             Path json = overhead.home().resolve(side + ".json");
-            var r = overhead.run("run", "--fake-exec", "--runs", "5", "--label", side, "--format", "text",
-                    "--export-json", json.toString(), side.equals("before") ? "fake wall=1.0 jitter=1%"
-                            : "fake wall=1.1 jitter=1%");
+            var r = overhead.run(
+                    "run",
+                    "--fake-exec",
+                    "--runs",
+                    "5",
+                    "--label",
+                    side,
+                    "--format",
+                    "text",
+                    "--export-json",
+                    json.toString(),
+                    side.equals("before") ? "fake wall=1.0 jitter=1%" : "fake wall=1.1 jitter=1%");
             assertThat(r.exitCode()).as(r.toString()).isZero();
             var root = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(json.toFile());
-            root.putObject("environment").putObject("kernel").put("release",
-                    side.equals("before") ? "6.1.0-27-amd64" : "6.1.0-27-amd64+stackleak");
+            root.putObject("environment")
+                    .putObject("kernel")
+                    .put("release", side.equals("before") ? "6.1.0-27-amd64" : "6.1.0-27-amd64+stackleak");
             Files.writeString(json, JSON.writeValueAsString(root));
             assertThat(overhead.run("import", json.toString()).exitCode()).isZero();
         }
@@ -85,15 +97,28 @@ class CompareIT {
 
     @Test
     void reportWritesEveryFormatOfAStoredStudy() throws Exception {
-        assertThat(overhead.run("run", "--fake-exec", "--runs", "4", "--label", "formats", "sleep 1",
-                "fake wall=1.5 jitter=1%").exitCode()).isZero();
+        assertThat(overhead.run(
+                                "run",
+                                "--fake-exec",
+                                "--runs",
+                                "4",
+                                "--label",
+                                "formats",
+                                "sleep 1",
+                                "fake wall=1.5 jitter=1%")
+                        .exitCode())
+                .isZero();
         var text = overhead.run("report", "formats");
         assertThat(text.exitCode()).as(text.toString()).isZero();
         assertThat(text.stdout()).contains("worse");
-        assertThat(text.stdout().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
-        assertThat(overhead.run("report", "--format", "markdown", "formats").stdout()).contains("| ");
-        assertThat(overhead.run("report", "--format", "csv", "formats").stdout()).startsWith("study");
-        assertThat(overhead.run("report", "--format", "html", "formats").stdout()).contains("<html");
+        assertThat(text.stdout().lines())
+                .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
+        assertThat(overhead.run("report", "--format", "markdown", "formats").stdout())
+                .contains("| ");
+        assertThat(overhead.run("report", "--format", "csv", "formats").stdout())
+                .startsWith("study");
+        assertThat(overhead.run("report", "--format", "html", "formats").stdout())
+                .contains("<html");
         Path json = overhead.home().resolve("out.json");
         var exported = overhead.run("report", "--format", "text", "--export-json", json.toString(), "formats");
         assertThat(exported.exitCode()).isZero();

@@ -20,15 +20,21 @@ class CountersIT {
 
     @Test
     void moreInstructionsAreWorseAndTheRunsKeepTheirCounts() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--counters", "--runs", "6", "--seed", "7", "--format", "json",
-                BASE, MORE);
+        var r = overhead.run(
+                "run", "--fake-exec", "--counters", "--runs", "6", "--seed", "7", "--format", "json", BASE, MORE);
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
         assertThat(Launcher.verdict(root, "instructions", MORE)).isEqualTo("worse");
         assertThat(Launcher.verdict(root, "wall", MORE)).isNotEqualTo("worse");
-        JsonNode run = root.path("workloads").get(0).path("variants").get(0).path("runs").get(0);
+        JsonNode run = root.path("workloads")
+                .get(0)
+                .path("variants")
+                .get(0)
+                .path("runs")
+                .get(0);
         assertThat(run.path("metrics").path("instructions").asDouble()).isBetween(0.95e6, 1.05e6);
-        assertThat(root.path("study").path("options").path("counters").asBoolean()).isTrue();
+        assertThat(root.path("study").path("options").path("counters").asBoolean())
+                .isTrue();
         assertThat(root.path("warnings").toString()).doesNotContain("counters");
     }
 
@@ -43,7 +49,8 @@ class CountersIT {
 
     @Test
     void aRealRunWithoutHardwareCountersWarnsOnceAndMeasuresTheRest() throws Exception {
-        assumeFalse(HardwareCounters.available(), "this machine has hardware counters (perf stat counts instructions:u)");
+        assumeFalse(
+                HardwareCounters.available(), "this machine has hardware counters (perf stat counts instructions:u)");
         var r = overhead.run("run", "--counters", "--runs", "3", "--format", "json", "sleep 0.01", "sleep 0.02");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());

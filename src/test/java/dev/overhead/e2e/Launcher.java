@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * register it with {@code @RegisterExtension} and every test gets a fresh home.
  */
 final class Launcher implements BeforeEachCallback, AfterEachCallback {
-    static final Path ROOT = Path.of(System.getProperty("overhead.project.root", ".")).toAbsolutePath();
+    static final Path ROOT =
+            Path.of(System.getProperty("overhead.project.root", ".")).toAbsolutePath();
 
     record Result(int exitCode, String stdout, String stderr) {
         @Override
@@ -38,7 +39,8 @@ final class Launcher implements BeforeEachCallback, AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) throws IOException {
         try (var paths = Files.walk(home)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         }
     }
 
@@ -73,14 +75,16 @@ final class Launcher implements BeforeEachCallback, AfterEachCallback {
                 process.destroyForcibly();
                 throw new AssertionError("overhead did not finish in 120 s");
             }
-            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Result(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         }
     }
 
     /** The comparison of {@code metric} for {@code candidate} (any candidate when null) in overhead's JSON. */
-    static com.fasterxml.jackson.databind.JsonNode comparison(com.fasterxml.jackson.databind.JsonNode root,
-            String metric, String candidate) {
+    static com.fasterxml.jackson.databind.JsonNode comparison(
+            com.fasterxml.jackson.databind.JsonNode root, String metric, String candidate) {
         for (var c : root.path("comparisons")) {
             if (c.path("metric").asText().equals(metric)
                     && (candidate == null || c.path("candidate").asText().equals(candidate))) {

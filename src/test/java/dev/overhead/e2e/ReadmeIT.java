@@ -22,7 +22,8 @@ class ReadmeIT {
         List<String> examples = new ArrayList<>();
         for (String line : Files.readAllLines(Launcher.ROOT.resolve("README.md"))) {
             String command = line.replaceFirst("\\s+#.*$", "").strip();
-            if (command.startsWith("./overhead compare docs/") || command.equals("./overhead env")
+            if (command.startsWith("./overhead compare docs/")
+                    || command.equals("./overhead env")
                     || command.equals("./overhead list")) {
                 examples.add(command);
             }

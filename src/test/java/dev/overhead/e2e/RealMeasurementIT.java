@@ -26,7 +26,8 @@ class RealMeasurementIT {
         for (JsonNode run : variants.get(0).path("runs")) {
             assertThat(run.path("wall_s").asDouble()).isBetween(0.049, 0.075);
             if (run.path("max_rss_exact").asBoolean()) {
-                assertThat(run.path("max_rss_kib").asLong()).as("sleep's own peak, not the JVM's")
+                assertThat(run.path("max_rss_kib").asLong())
+                        .as("sleep's own peak, not the JVM's")
                         .isLessThan(8 * 1024);
             } else { // no C compiler: the FFM fallback, whose peak is the JVM's, must say so
                 assertThat(root.path("warnings").toString()).contains("max_rss is not the command's own");
@@ -36,21 +37,25 @@ class RealMeasurementIT {
             assertThat(run.path("wall_s").asDouble()).isBetween(0.099, 0.125);
         }
         assertThat(Launcher.verdict(root, "wall", "sleep 0.1")).isEqualTo("worse");
-        assertThat(root.path("environment").path("kernel").path("release").asText()).isNotEmpty();
+        assertThat(root.path("environment").path("kernel").path("release").asText())
+                .isNotEmpty();
     }
 
     @Test
     void ctrlCKeepsWhatWasMeasuredAndResumeFinishesTheStudy() throws Exception {
         var running = overhead.start(Map.of(), "run", "--runs", "12", "--label", "cut", "sleep 0.25", "sleep 0.25");
         Thread.sleep(3000); // start-up, then some of the 24 runs of 0.25 s
-        new ProcessBuilder("kill", "-INT", Long.toString(running.process().pid())).start().waitFor();
+        new ProcessBuilder("kill", "-INT", Long.toString(running.process().pid()))
+                .start()
+                .waitFor();
         var r = running.finish();
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(130);
         assertThat(r.stderr()).contains("resume");
         assertThat(overhead.run("list").stdout()).contains("interrupted");
         var resumed = overhead.run("resume", "--format", "json", "cut");
         assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
-        JsonNode variants = JSON.readTree(resumed.stdout()).path("workloads").get(0).path("variants");
+        JsonNode variants =
+                JSON.readTree(resumed.stdout()).path("workloads").get(0).path("variants");
         assertThat(variants.get(0).path("runs")).hasSize(12);
         assertThat(variants.get(1).path("runs")).hasSize(12);
         assertThat(overhead.run("list").stdout()).contains("done");
@@ -59,8 +64,17 @@ class RealMeasurementIT {
     @Test
     void pinningAndNoAslrReachTheMeasuredCommand() throws Exception {
         Path output = overhead.home().resolve("child.txt");
-        var r = overhead.run("run", "--runs", "2", "--pin", "0", "--no-aslr", "--output", output.toString(),
-                "--shell", "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality");
+        var r = overhead.run(
+                "run",
+                "--runs",
+                "2",
+                "--pin",
+                "0",
+                "--no-aslr",
+                "--output",
+                output.toString(),
+                "--shell",
+                "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         String seen = Files.readString(output);
         assertThat(seen).contains("Cpus_allowed_list:\t0\n");
@@ -72,8 +86,13 @@ class RealMeasurementIT {
         var r = overhead.run("demo", "--time-budget", "6s");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.stdout()).contains("hardened").contains("glibc");
-        assertThat(Files.readString(overhead.home().resolve("overhead-demo/report.html"))).contains("<html");
-        assertThat(JSON.readTree(overhead.home().resolve("overhead-demo/result.json").toFile()).path("comparisons").size())
+        assertThat(Files.readString(overhead.home().resolve("overhead-demo/report.html")))
+                .contains("<html");
+        assertThat(JSON.readTree(overhead.home()
+                                .resolve("overhead-demo/result.json")
+                                .toFile())
+                        .path("comparisons")
+                        .size())
                 .isGreaterThan(0);
         assertThat(r.stderr()).contains("report.html");
     }

@@ -17,8 +17,19 @@ class RunIT {
 
     @Test
     void slowerCommandIsWorseOnWallAndTheJsonFollowsTheContract() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--runs", "6", "--seed", "7", "--label", "slow",
-                "--format", "json", "fake wall=1.0 jitter=1%", "fake wall=1.2 jitter=1%");
+        var r = overhead.run(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "6",
+                "--seed",
+                "7",
+                "--label",
+                "slow",
+                "--format",
+                "json",
+                "fake wall=1.0 jitter=1%",
+                "fake wall=1.2 jitter=1%");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
         assertThat(root.path("schema").asText()).isEqualTo("overhead/1");
@@ -31,14 +42,16 @@ class RunIT {
         assertThat(wall).as("a wall comparison").isNotNull();
         assertThat(wall.path("verdict").asText()).isEqualTo("worse");
         assertThat(wall.path("change_pct").asDouble()).isBetween(15.0, 25.0);
-        assertThat(wall.path("ci_low_pct").asDouble()).isLessThan(wall.path("change_pct").asDouble());
-        assertThat(wall.path("ci_high_pct").asDouble()).isGreaterThan(wall.path("change_pct").asDouble());
+        assertThat(wall.path("ci_low_pct").asDouble())
+                .isLessThan(wall.path("change_pct").asDouble());
+        assertThat(wall.path("ci_high_pct").asDouble())
+                .isGreaterThan(wall.path("change_pct").asDouble());
     }
 
     @Test
     void roundsInterleaveTheVariantsAndSequenceCountsAcrossThem() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--runs", "4", "--seed", "3", "--format", "json",
-                "sleep 1", "sleep 2");
+        var r = overhead.run(
+                "run", "--fake-exec", "--runs", "4", "--seed", "3", "--format", "json", "sleep 1", "sleep 2");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode variants = JSON.readTree(r.stdout()).path("workloads").get(0).path("variants");
         for (int round = 0; round < 4; round++) {
@@ -46,14 +59,26 @@ class RunIT {
             int b = variants.get(1).path("runs").get(round).path("sequence").asInt();
             assertThat(Math.min(a, b)).isEqualTo(2 * round);
             assertThat(Math.max(a, b)).isEqualTo(2 * round + 1);
-            assertThat(variants.get(0).path("runs").get(round).path("wall_s").asDouble()).isEqualTo(1.0);
+            assertThat(variants.get(0).path("runs").get(round).path("wall_s").asDouble())
+                    .isEqualTo(1.0);
         }
     }
 
     @Test
     void commandsCanBeNamed() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--runs", "3", "--format", "json", "-n", "short", "-n", "long",
-                "sleep 1", "sleep 2");
+        var r = overhead.run(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "3",
+                "--format",
+                "json",
+                "-n",
+                "short",
+                "-n",
+                "long",
+                "sleep 1",
+                "sleep 2");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(Launcher.verdict(JSON.readTree(r.stdout()), "wall", "long")).isEqualTo("worse");
         var tooMany = overhead.run("run", "--fake-exec", "-n", "a", "-n", "b", "-n", "c", "sleep 1", "sleep 2");
@@ -75,8 +100,23 @@ class RunIT {
 
     @Test
     void variantSpecsSetEnvironmentAndPrefix() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--runs", "5", "--format", "json", "-V", "base:",
-                "-V", "scaled: FAKE_SCALE=1.5", "-V", "wrapped: fakewrap 2", "--", "fake", "wall=0.1", "jitter=2%");
+        var r = overhead.run(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "5",
+                "--format",
+                "json",
+                "-V",
+                "base:",
+                "-V",
+                "scaled: FAKE_SCALE=1.5",
+                "-V",
+                "wrapped: fakewrap 2",
+                "--",
+                "fake",
+                "wall=0.1",
+                "jitter=2%");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
         JsonNode variants = root.path("workloads").get(0).path("variants");
@@ -90,16 +130,25 @@ class RunIT {
     void aFailingRunStopsTheStudyWithOneSentence() throws Exception {
         var r = overhead.run("run", "--fake-exec", "--runs", "3", "sleep 1", "fake exit=2 'err=boom: disk full'");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("exited with code 2").contains("boom: disk full")
-                .contains("--ignore-failure").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.stderr())
+                .contains("exited with code 2")
+                .contains("boom: disk full")
+                .contains("--ignore-failure")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
     }
 
     @Test
     void ignoreFailureKeepsGoing() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--runs", "3", "--ignore-failure", "--format", "json",
-                "sleep 1", "fake exit=2");
+        var r = overhead.run(
+                "run", "--fake-exec", "--runs", "3", "--ignore-failure", "--format", "json", "sleep 1", "fake exit=2");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(JSON.readTree(r.stdout()).path("workloads").get(0).path("variants").get(1).path("runs"))
+        assertThat(JSON.readTree(r.stdout())
+                        .path("workloads")
+                        .get(0)
+                        .path("variants")
+                        .get(1)
+                        .path("runs"))
                 .hasSize(3);
     }
 
@@ -123,16 +172,32 @@ class RunIT {
 
     @Test
     void failIfWorseExitsThree() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--runs", "5", "--fail-if-worse", "5%",
-                "fake wall=1 jitter=1%", "fake wall=1.3 jitter=1%");
+        var r = overhead.run(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "5",
+                "--fail-if-worse",
+                "5%",
+                "fake wall=1 jitter=1%",
+                "fake wall=1.3 jitter=1%");
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(3);
         assertThat(r.stderr()).contains("worse");
     }
 
     @Test
     void adaptiveStoppingEndsEarlyWhenTheDifferenceIsClear() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--min-runs", "5", "--max-runs", "40", "--format", "json",
-                "fake wall=1 jitter=0.5%", "fake wall=2 jitter=0.5%");
+        var r = overhead.run(
+                "run",
+                "--fake-exec",
+                "--min-runs",
+                "5",
+                "--max-runs",
+                "40",
+                "--format",
+                "json",
+                "fake wall=1 jitter=0.5%",
+                "fake wall=2 jitter=0.5%");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode variants = JSON.readTree(r.stdout()).path("workloads").get(0).path("variants");
         assertThat(variants.get(0).path("runs").size()).isBetween(5, 10);
@@ -140,16 +205,34 @@ class RunIT {
 
     @Test
     void aMetricParsedFromTheOutputIsJudgedInItsOwnDirection() throws Exception {
-        var r = overhead.run("run", "--fake-exec", "--runs", "6", "--format", "json",
-                "--metric", "throughput:higher=rate ([0-9.]+)",
-                "fake wall=1 jitter=1% 'out=rate {wall}'", "fake wall=0.8 jitter=1% 'out=rate {wall}'");
+        var r = overhead.run(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "6",
+                "--format",
+                "json",
+                "--metric",
+                "throughput:higher=rate ([0-9.]+)",
+                "fake wall=1 jitter=1% 'out=rate {wall}'",
+                "fake wall=0.8 jitter=1% 'out=rate {wall}'");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode root = JSON.readTree(r.stdout());
-        assertThat(root.path("workloads").get(0).path("variants").get(0).path("runs").get(0).path("metrics")
-                .path("throughput").asDouble()).isBetween(0.9, 1.1);
+        assertThat(root.path("workloads")
+                        .get(0)
+                        .path("variants")
+                        .get(0)
+                        .path("runs")
+                        .get(0)
+                        .path("metrics")
+                        .path("throughput")
+                        .asDouble())
+                .isBetween(0.9, 1.1);
         assertThat(Launcher.verdict(root, "throughput", "fake wall=0.8 jitter=1% 'out=rate {wall}'"))
-                .as("less throughput is worse").isEqualTo("worse");
-        assertThat(Launcher.verdict(root, "wall", "fake wall=0.8 jitter=1% 'out=rate {wall}'")).isEqualTo("better");
+                .as("less throughput is worse")
+                .isEqualTo("worse");
+        assertThat(Launcher.verdict(root, "wall", "fake wall=0.8 jitter=1% 'out=rate {wall}'"))
+                .isEqualTo("better");
     }
 
     @Test
@@ -172,7 +255,8 @@ class RunIT {
         JsonNode root = JSON.readTree(r.stdout());
         assertThat(root.path("study").path("label").asText()).isEqualTo("planned");
         assertThat(root.path("workloads")).hasSize(2);
-        assertThat(root.path("workloads").get(0).path("parameters").path("w").asText()).isEqualTo("0.5");
+        assertThat(root.path("workloads").get(0).path("parameters").path("w").asText())
+                .isEqualTo("0.5");
         assertThat(Launcher.verdict(root, "wall", "slower")).isEqualTo("worse");
     }
 
@@ -195,7 +279,8 @@ class RunIT {
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(3);
         JsonNode root = JSON.readTree(r.stdout());
         assertThat(Launcher.verdict(root, "instructions", "after")).isEqualTo("worse");
-        assertThat(root.path("study").path("options").path("counters").asBoolean()).isTrue();
+        assertThat(root.path("study").path("options").path("counters").asBoolean())
+                .isTrue();
     }
 
     @Test

@@ -35,12 +35,21 @@ final class Commands {
     }
 
     static void assumeCompiler() {
-        assumeTrue(NativeHelper.compiler().isPresent(), "no C compiler (cc, gcc, clang) on PATH to build the forking helper");
+        assumeTrue(
+                NativeHelper.compiler().isPresent(),
+                "no C compiler (cc, gcc, clang) on PATH to build the forking helper");
     }
 
     /** What GNU time said about one run: %e %U %S %M %R %F %c %w. */
-    record GnuTime(double wallS, double userS, double sysS, long maxRssKib, long minorFaults, long majorFaults,
-            long involuntaryCs, long voluntaryCs) {
+    record GnuTime(
+            double wallS,
+            double userS,
+            double sysS,
+            long maxRssKib,
+            long minorFaults,
+            long majorFaults,
+            long involuntaryCs,
+            long voluntaryCs) {
         double cpuS() {
             return userS + sysS;
         }
@@ -48,7 +57,8 @@ final class Commands {
 
     /** The argv that runs {@code argv} under GNU time, its report going to {@code report}. */
     static List<String> underGnuTime(Path report, List<String> argv) {
-        var all = new ArrayList<>(List.of(GNU_TIME.toString(), "-f", "%e %U %S %M %R %F %c %w", "-o", report.toString()));
+        var all =
+                new ArrayList<>(List.of(GNU_TIME.toString(), "-f", "%e %U %S %M %R %F %c %w", "-o", report.toString()));
         all.addAll(argv);
         return all;
     }
@@ -56,8 +66,15 @@ final class Commands {
     static GnuTime readGnuTime(Path report) throws IOException {
         String[] lines = Files.readString(report).strip().split("\n");
         String[] f = lines[lines.length - 1].trim().split(" ");
-        return new GnuTime(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]));
+        return new GnuTime(
+                Double.parseDouble(f[0]),
+                Double.parseDouble(f[1]),
+                Double.parseDouble(f[2]),
+                Long.parseLong(f[3]),
+                Long.parseLong(f[4]),
+                Long.parseLong(f[5]),
+                Long.parseLong(f[6]),
+                Long.parseLong(f[7]));
     }
 
     /** A tiny C program that allocates and touches {@code mib} MiB, built with the system compiler. */
@@ -76,8 +93,10 @@ final class Commands {
                     return v[n - 1] == 1 ? 0 : 2;
                 }
                 """.formatted(mib));
-        Process p = new ProcessBuilder(NativeHelper.compiler().orElseThrow(), "-O0", "-o", bin.toString(), src.toString())
-                .inheritIO().start();
+        Process p = new ProcessBuilder(
+                        NativeHelper.compiler().orElseThrow(), "-O0", "-o", bin.toString(), src.toString())
+                .inheritIO()
+                .start();
         if (p.waitFor() != 0) throw new IOException("cannot compile the allocation program");
         return bin;
     }

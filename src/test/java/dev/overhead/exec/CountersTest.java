@@ -27,8 +27,8 @@ class CountersTest {
 
     @Test
     void aMissingEventIsBlamedOnTheCpu() {
-        assertThat(Counters.unavailable(List.of("instructions", "cycles"), true, 2)).isEqualTo(
-                "hardware counters are not available here: perf_event_open says the CPU has no such event"
+        assertThat(Counters.unavailable(List.of("instructions", "cycles"), true, 2))
+                .isEqualTo("hardware counters are not available here: perf_event_open says the CPU has no such event"
                         + " (a virtual machine without a PMU?)");
         assertThat(Counters.unavailable(List.of("cycles"), false, 95))
                 .startsWith("cycles not counted: perf_event_open says the CPU has no such event");
@@ -44,8 +44,8 @@ class CountersTest {
 
     @Test
     void theRequestCarriesTheFlagAsItsLastByte() {
-        var asked = new ExecRequest(List.of("true"), Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(),
-                null, false, true);
+        var asked = new ExecRequest(
+                List.of("true"), Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false, true);
         byte[] bytes = NativeExecutor.encode(asked);
         assertThat(bytes[bytes.length - 1]).isEqualTo((byte) 1);
         byte[] plain = NativeExecutor.encode(ExecRequest.of(List.of("true")));
@@ -54,8 +54,8 @@ class CountersTest {
     }
 
     private static ExecRequest fake(boolean counters, String... argv) {
-        return new ExecRequest(List.of(argv), Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null,
-                false, counters);
+        return new ExecRequest(
+                List.of(argv), Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false, counters);
     }
 
     @Test
@@ -63,7 +63,8 @@ class CountersTest {
         var fake = new FakeExecutor();
         ExecResult r = fake.run(fake(true, "fake", "wall=1", "instructions=1000000", "cycles=2e6"));
         assertThat(r.counters()).isEqualTo(new Counters(Map.of("instructions", 1e6, "cycles", 2e6), null));
-        assertThat(fake.run(fake(false, "fake", "instructions=1000000")).counters()).isEqualTo(Counters.NONE);
+        assertThat(fake.run(fake(false, "fake", "instructions=1000000")).counters())
+                .isEqualTo(Counters.NONE);
     }
 
     @Test

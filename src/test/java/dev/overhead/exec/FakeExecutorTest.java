@@ -17,11 +17,13 @@ class FakeExecutorTest {
     private final FakeExecutor fake = new FakeExecutor();
 
     private static ExecRequest req(String... argv) {
-        return new ExecRequest(List.of(argv), Map.of(), null, null, new OutputPolicy.Discard(), 1024, List.of(), null, false);
+        return new ExecRequest(
+                List.of(argv), Map.of(), null, null, new OutputPolicy.Discard(), 1024, List.of(), null, false);
     }
 
     private static ExecRequest withEnv(Map<String, String> env, String... argv) {
-        return new ExecRequest(List.of(argv), env, null, null, new OutputPolicy.Discard(), 1024, List.of(), null, false);
+        return new ExecRequest(
+                List.of(argv), env, null, null, new OutputPolicy.Discard(), 1024, List.of(), null, false);
     }
 
     @Test
@@ -38,10 +40,24 @@ class FakeExecutorTest {
 
     @Test
     void fakeSetsEveryFigure() throws Exception {
-        ExecResult r = fake.run(req("fake", "wall=1.5", "user=1.2", "sys=0.1", "rss=2048", "minflt=7", "majflt=1",
-                "vcs=3", "ivcs=4", "fsin=5", "fsout=6", "exit=2", "out=Time: 3.2", "err=bad\\n"));
-        assertThat(r).isEqualTo(new ExecResult(1.5, 1.2, 0.1, 2048, true, 7, 1, 3, 4, 5, 6, 2, null, false,
-                "Time: 3.2", "bad\n"));
+        ExecResult r = fake.run(req(
+                "fake",
+                "wall=1.5",
+                "user=1.2",
+                "sys=0.1",
+                "rss=2048",
+                "minflt=7",
+                "majflt=1",
+                "vcs=3",
+                "ivcs=4",
+                "fsin=5",
+                "fsout=6",
+                "exit=2",
+                "out=Time: 3.2",
+                "err=bad\\n"));
+        assertThat(r)
+                .isEqualTo(new ExecResult(
+                        1.5, 1.2, 0.1, 2048, true, 7, 1, 3, 4, 5, 6, 2, null, false, "Time: 3.2", "bad\n"));
     }
 
     @Test
@@ -69,16 +85,22 @@ class FakeExecutorTest {
         }
         assertThat(first).isEqualTo(again).doesNotHaveDuplicates();
         double mean = first.stream().mapToDouble(d -> d).average().orElseThrow();
-        double sd = Math.sqrt(first.stream().mapToDouble(d -> (d - mean) * (d - mean)).sum() / (first.size() - 1));
+        double sd = Math.sqrt(
+                first.stream().mapToDouble(d -> (d - mean) * (d - mean)).sum() / (first.size() - 1));
         assertThat(mean).isCloseTo(1.0, within(0.005));
         assertThat(sd).isCloseTo(0.02, within(0.005));
-        assertThat(new FakeExecutor(42).run(req("fake", "wall=1", "jitter=2%")).wallS()).isNotEqualTo(first.getFirst());
+        assertThat(new FakeExecutor(42).run(req("fake", "wall=1", "jitter=2%")).wallS())
+                .isNotEqualTo(first.getFirst());
     }
 
     @Test
     void environmentOfAVariantChangesTheFigures() throws Exception {
-        ExecResult r = fake.run(withEnv(Map.of("FAKE_SCALE", "1.1", "FAKE_ADD", "0.05", "FAKE_RSS_ADD", "512"),
-                "fake", "wall=2", "user=1", "rss=1000"));
+        ExecResult r = fake.run(withEnv(
+                Map.of("FAKE_SCALE", "1.1", "FAKE_ADD", "0.05", "FAKE_RSS_ADD", "512"),
+                "fake",
+                "wall=2",
+                "user=1",
+                "rss=1000"));
         assertThat(r.wallS()).isCloseTo(2.25, within(1e-12));
         assertThat(r.userS()).isCloseTo(1.1, within(1e-12));
         assertThat(r.maxRssKib()).isEqualTo(1512);
@@ -91,8 +113,16 @@ class FakeExecutorTest {
 
     @Test
     void aTimeoutShorterThanTheRunEndsItAsSigtermWould() throws Exception {
-        var request = new ExecRequest(List.of("sleep", "10"), Map.of(), null, Duration.ofSeconds(2),
-                new OutputPolicy.Discard(), 0, List.of(), null, false);
+        var request = new ExecRequest(
+                List.of("sleep", "10"),
+                Map.of(),
+                null,
+                Duration.ofSeconds(2),
+                new OutputPolicy.Discard(),
+                0,
+                List.of(),
+                null,
+                false);
         ExecResult r = fake.run(request);
         assertThat(r.timedOut()).isTrue();
         assertThat(r.wallS()).isEqualTo(2.0);
@@ -101,16 +131,35 @@ class FakeExecutorTest {
 
     @Test
     void outputIsCutToTheCapturedTailAndOmittedWhenNotAsked() throws Exception {
-        assertThat(fake.run(new ExecRequest(List.of("fake", "out=abcdef"), Map.of(), null, null,
-                new OutputPolicy.Discard(), 3, List.of(), null, false)).stdout()).isEqualTo("def");
-        assertThat(fake.run(ExecRequest.of(List.of("fake", "out=abcdef"))).stdout()).isEmpty();
+        assertThat(fake.run(new ExecRequest(
+                                List.of("fake", "out=abcdef"),
+                                Map.of(),
+                                null,
+                                null,
+                                new OutputPolicy.Discard(),
+                                3,
+                                List.of(),
+                                null,
+                                false))
+                        .stdout())
+                .isEqualTo("def");
+        assertThat(fake.run(ExecRequest.of(List.of("fake", "out=abcdef"))).stdout())
+                .isEmpty();
     }
 
     @Test
     void outputToAFileIsAppended(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("out");
-        var request = new ExecRequest(List.of("fake", "out=x\\n"), Map.of(), null, null, new OutputPolicy.ToFile(file),
-                0, List.of(), null, false);
+        var request = new ExecRequest(
+                List.of("fake", "out=x\\n"),
+                Map.of(),
+                null,
+                null,
+                new OutputPolicy.ToFile(file),
+                0,
+                List.of(),
+                null,
+                false);
         fake.run(request);
         fake.run(request);
         assertThat(Files.readString(file)).isEqualTo("x\nx\n");
@@ -118,9 +167,11 @@ class FakeExecutorTest {
 
     @Test
     void unknownCommandsFailToStart() {
-        assertThatThrownBy(() -> fake.run(req("make"))).isInstanceOf(ExecException.class)
+        assertThatThrownBy(() -> fake.run(req("make")))
+                .isInstanceOf(ExecException.class)
                 .hasMessageStartingWith("command not found: make");
-        assertThatThrownBy(() -> fake.run(req("fake", "wall"))).isInstanceOf(ExecException.class)
+        assertThatThrownBy(() -> fake.run(req("fake", "wall")))
+                .isInstanceOf(ExecException.class)
                 .hasMessageContaining("expected KEY=VALUE");
     }
 

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The fallback without a C compiler: posix_spawnp + wait4 from the JVM. */
 class FfmExecutorTest {
     static FfmExecutor executor;
-    @TempDir static Path dir;
+
+    @TempDir
+    static Path dir;
 
     @BeforeAll
     static void start() {
@@ -73,29 +75,57 @@ class FfmExecutorTest {
 
     @Test
     void childSeesOnlyStandardFdsAndDefaultSignals() throws Exception {
-        assertThat(executor.run(captured(List.of("ls", "/proc/self/fd"))).stdout().strip().split("\n"))
+        assertThat(executor.run(captured(List.of("ls", "/proc/self/fd")))
+                        .stdout()
+                        .strip()
+                        .split("\n"))
                 .containsExactly("0", "1", "2", "3");
         ExecResult r = executor.run(captured(List.of("grep", "-E", "SigBlk|SigIgn", "/proc/self/status")));
         assertThat(r.stdout()).contains("SigBlk:\t0000000000000000");
         // posix_spawn cannot reset glibc's own signals 32 and 33 (an ancestor may leave them
         // ignored; glibc programs install their handlers anyway); signals 1-31 must be default.
-        long ignored = Long.parseLong(r.stdout().lines().filter(l -> l.startsWith("SigIgn:")).findFirst()
-                .orElseThrow().substring(7).strip(), 16);
+        long ignored = Long.parseLong(
+                r.stdout()
+                        .lines()
+                        .filter(l -> l.startsWith("SigIgn:"))
+                        .findFirst()
+                        .orElseThrow()
+                        .substring(7)
+                        .strip(),
+                16);
         assertThat(ignored & 0x7fffffffL).isZero();
     }
 
     @Test
     void largeOutputKeepsTheTailOnly() throws Exception {
-        var request = new ExecRequest(List.of("sh", "-c", "head -c 20000000 /dev/zero; printf END"), Map.of(), null, null,
-                new OutputPolicy.Discard(), 512, List.of(), null, false);
+        var request = new ExecRequest(
+                List.of("sh", "-c", "head -c 20000000 /dev/zero; printf END"),
+                Map.of(),
+                null,
+                null,
+                new OutputPolicy.Discard(),
+                512,
+                List.of(),
+                null,
+                false);
         assertThat(executor.run(request).stdout()).hasSize(512).endsWith("END");
     }
 
     @Test
     void pinNoAslrNiceAndEnvironmentReachTheCommand() throws Exception {
-        var request = new ExecRequest(List.of("sh", "-c",
-                "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality; nice; echo $FOO"),
-                Map.of("FOO", "bar"), null, null, new OutputPolicy.Discard(), 4096, List.of(0), 3, true);
+        var request = new ExecRequest(
+                List.of(
+                        "sh",
+                        "-c",
+                        "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality; nice; echo $FOO"),
+                Map.of("FOO", "bar"),
+                null,
+                null,
+                new OutputPolicy.Discard(),
+                4096,
+                List.of(0),
+                3,
+                true);
         String[] lines = executor.run(request).stdout().strip().split("\n");
         assertThat(lines[0]).isEqualTo("Cpus_allowed_list:\t0");
         assertThat(Integer.parseInt(lines[1], 16) & 0x0040000).isEqualTo(0x0040000);
@@ -106,11 +136,14 @@ class FfmExecutorTest {
     @Test
     void aMissingCommandIsAnExecExceptionNamingIt() {
         assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
-                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not found: no-such-command-xyz");
+                .isInstanceOf(ExecException.class)
+                .hasMessageStartingWith("command not found: no-such-command-xyz");
     }
 
     @Test
     void stderrTailIsKept() throws Exception {
-        assertThat(executor.run(req(List.of("sh", "-c", "echo oops >&2; exit 1"))).stderrTail()).isEqualTo("oops\n");
+        assertThat(executor.run(req(List.of("sh", "-c", "echo oops >&2; exit 1")))
+                        .stderrTail())
+                .isEqualTo("oops\n");
     }
 }

@@ -30,7 +30,9 @@ public final class HardwareCounters {
         List<String> cmd = new ArrayList<>(List.of("perf", "stat", "-x,", "-e", event, "--"));
         cmd.addAll(argv);
         try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             if (p.waitFor() != 0) return OptionalDouble.empty();
             for (String line : err.split("\n")) {
@@ -55,7 +57,8 @@ public final class HardwareCounters {
     /** The helper's rule (overhead-counters.c): kernel counted too when paranoid <= 1 or as root. */
     static boolean kernelCounted() {
         try {
-            int level = Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).strip());
+            int level = Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid"))
+                    .strip());
             boolean root = Files.readAllLines(Path.of("/proc/self/status")).stream()
                     .anyMatch(l -> l.matches("Uid:\\s+\\d+\\s+0\\s.*")); // the effective uid
             return level <= 1 || root;

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NativeCountersMechanismTest {
     static NativeExecutor executor;
-    @TempDir static Path dir;
+
+    @TempDir
+    static Path dir;
 
     @BeforeAll
     static void start() throws Exception {
@@ -38,8 +40,12 @@ class NativeCountersMechanismTest {
     }
 
     static Path softwareBuild(Path dir) throws ExecException, IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(NativeHelper.compiler().orElseThrow(), "-O2",
-                "-DOVERHEAD_COUNTERS_SOFTWARE", "-o", dir.resolve("spawner-sw").toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                NativeHelper.compiler().orElseThrow(),
+                "-O2",
+                "-DOVERHEAD_COUNTERS_SOFTWARE",
+                "-o",
+                dir.resolve("spawner-sw").toString()));
         for (var e : NativeHelper.sources().entrySet()) {
             Files.write(dir.resolve(e.getKey()), e.getValue());
             if (e.getKey().endsWith(".c")) cmd.add(dir.resolve(e.getKey()).toString());
@@ -54,7 +60,8 @@ class NativeCountersMechanismTest {
     }
 
     static ExecRequest counted(List<String> argv, Map<String, String> env, Path workDir, Duration timeout) {
-        return new ExecRequest(argv, env, workDir, timeout, new OutputPolicy.Discard(), 4096, List.of(), null, false, true);
+        return new ExecRequest(
+                argv, env, workDir, timeout, new OutputPolicy.Discard(), 4096, List.of(), null, false, true);
     }
 
     @Test
@@ -80,8 +87,8 @@ class NativeCountersMechanismTest {
 
     @Test
     void theCountedStartRunsTheCommandAsTheDefaultOneDoes() throws Exception {
-        ExecResult r = executor.run(counted(List.of("sh", "-c", "echo \"$FOO\" $(pwd); exit 3"), Map.of("FOO", "bar"),
-                dir, null));
+        ExecResult r = executor.run(
+                counted(List.of("sh", "-c", "echo \"$FOO\" $(pwd); exit 3"), Map.of("FOO", "bar"), dir, null));
         assertThat(r.exitCode()).isEqualTo(3);
         assertThat(r.stdout().strip()).isEqualTo("bar " + dir.toRealPath());
         ExecResult killed = executor.run(counted(List.of("sh", "-c", "kill -9 $$")));
@@ -93,9 +100,11 @@ class NativeCountersMechanismTest {
     @Test
     void theCountedStartReportsWhyTheCommandCouldNotStart() {
         assertThatThrownBy(() -> executor.run(counted(List.of("no-such-command-overhead"))))
-                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not found: ");
+                .isInstanceOf(ExecException.class)
+                .hasMessageStartingWith("command not found: ");
         assertThatThrownBy(() -> executor.run(counted(List.of("true"), Map.of(), dir.resolve("missing"), null)))
-                .isInstanceOf(ExecException.class).hasMessageContaining("cannot change to directory");
+                .isInstanceOf(ExecException.class)
+                .hasMessageContaining("cannot change to directory");
     }
 
     @Test

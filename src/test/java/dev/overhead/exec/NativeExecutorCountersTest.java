@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NativeExecutorCountersTest {
     static NativeExecutor executor;
-    @TempDir static Path dir;
+
+    @TempDir
+    static Path dir;
 
     @BeforeAll
     static void start() throws Exception {
@@ -42,13 +44,23 @@ class NativeExecutorCountersTest {
     void theCountersFlagRoundTripsThroughTheHelper() throws Exception {
         // If the helper read the flag byte wrongly, the requests after the first would be garbled.
         for (boolean asked : new boolean[] {true, false, true, true, false}) {
-            ExecResult r = executor.run(new ExecRequest(List.of("true"), Map.of(), null, null,
-                    new OutputPolicy.Discard(), 0, List.of(), null, false, asked));
+            ExecResult r = executor.run(new ExecRequest(
+                    List.of("true"),
+                    Map.of(),
+                    null,
+                    null,
+                    new OutputPolicy.Discard(),
+                    0,
+                    List.of(),
+                    null,
+                    false,
+                    asked));
             assertThat(r.exitCode()).isZero();
             if (asked) {
                 assertThat(r.counters()).as("counted or said why not").isNotEqualTo(Counters.NONE);
                 assertThat(r.counters().values().keySet()).isSubsetOf("instructions", "cycles");
-                assertThat(r.counters().values().size() == 2 || r.counters().missing() != null).isTrue();
+                assertThat(r.counters().values().size() == 2 || r.counters().missing() != null)
+                        .isTrue();
             } else {
                 assertThat(r.counters()).isEqualTo(Counters.NONE);
             }
@@ -58,7 +70,8 @@ class NativeExecutorCountersTest {
 
     @Test
     void withoutHardwareCountersTheyAreAbsentWithOneReason() throws Exception {
-        assumeFalse(HardwareCounters.available(), "this machine has hardware counters (perf stat counts instructions:u)");
+        assumeFalse(
+                HardwareCounters.available(), "this machine has hardware counters (perf stat counts instructions:u)");
         ExecResult r = executor.run(counted(Commands.BUSY));
         assertThat(r.exitCode()).isZero();
         assertThat(r.counters().values()).isEmpty();
@@ -70,7 +83,8 @@ class NativeExecutorCountersTest {
 
     @Test
     void instructionsAgreeWithPerfStatWithinTwoPercent() throws Exception {
-        assumeTrue(HardwareCounters.available(),
+        assumeTrue(
+                HardwareCounters.available(),
                 "no hardware counters here: perf stat -e instructions:u says <not supported> (a VM without a PMU)");
         // The helper counts the kernel too where it may; perf stat is told the same.
         String event = HardwareCounters.kernelCounted() ? "instructions" : "instructions:u";

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** What the measured command sees and how its end is handled, through the forking helper. */
 class NativeExecutorHygieneTest {
     static NativeExecutor executor;
-    @TempDir static Path dir;
+
+    @TempDir
+    static Path dir;
 
     @BeforeAll
     static void start() throws Exception {
@@ -34,7 +36,8 @@ class NativeExecutorHygieneTest {
         if (executor != null) executor.close();
     }
 
-    static ExecRequest full(List<String> argv, Map<String, String> env, List<Integer> cpus, Integer nice, boolean noAslr) {
+    static ExecRequest full(
+            List<String> argv, Map<String, String> env, List<Integer> cpus, Integer nice, boolean noAslr) {
         return new ExecRequest(argv, env, null, null, new OutputPolicy.Discard(), 4096, cpus, nice, noAslr);
     }
 
@@ -62,7 +65,9 @@ class NativeExecutorHygieneTest {
         assertThat(r.signal()).isEqualTo(15);
         assertThat(r.wallS()).isBetween(0.3, 0.8);
         long grandchild = Long.parseLong(Files.readString(pidFile).strip());
-        assertThat(waitUntilGone(grandchild)).as("background sleep %d killed with its group", grandchild).isTrue();
+        assertThat(waitUntilGone(grandchild))
+                .as("background sleep %d killed with its group", grandchild)
+                .isTrue();
     }
 
     @Test
@@ -86,13 +91,23 @@ class NativeExecutorHygieneTest {
         ExecResult r = running.get(5, TimeUnit.SECONDS);
         assertThat(r.signal()).isEqualTo(9);
         assertThat(r.wallS()).isLessThan(3);
-        assertThat(executor.run(req(List.of("true"))).exitCode()).as("usable after a cancel").isZero();
+        assertThat(executor.run(req(List.of("true"))).exitCode())
+                .as("usable after a cancel")
+                .isZero();
     }
 
     @Test
     void fiftyMegabytesOfOutputKeepOnlyTheLastBytes() throws Exception {
-        var request = new ExecRequest(List.of("sh", "-c", "head -c 50000000 /dev/zero; printf END"), Map.of(), null, null,
-                new OutputPolicy.Discard(), 1024, List.of(), null, false);
+        var request = new ExecRequest(
+                List.of("sh", "-c", "head -c 50000000 /dev/zero; printf END"),
+                Map.of(),
+                null,
+                null,
+                new OutputPolicy.Discard(),
+                1024,
+                List.of(),
+                null,
+                false);
         ExecResult r = executor.run(request);
         assertThat(r.stdout()).hasSize(1024).endsWith("END");
         assertThat(helperPeakKib()).as("helper's peak RSS, KiB").isLessThan(8 * 1024);
@@ -109,8 +124,16 @@ class NativeExecutorHygieneTest {
     void outputToAFileIsAppended() throws Exception {
         Path file = dir.resolve("out.log");
         Files.writeString(file, "before\n");
-        var request = new ExecRequest(List.of("sh", "-c", "echo out; echo err >&2"), Map.of(), null, null,
-                new OutputPolicy.ToFile(file), 0, List.of(), null, false);
+        var request = new ExecRequest(
+                List.of("sh", "-c", "echo out; echo err >&2"),
+                Map.of(),
+                null,
+                null,
+                new OutputPolicy.ToFile(file),
+                0,
+                List.of(),
+                null,
+                false);
         ExecResult r = executor.run(request);
         assertThat(Files.readString(file)).startsWith("before\n").contains("out\n", "err\n");
         assertThat(r.stderrTail()).isEqualTo("err\n");
@@ -130,8 +153,8 @@ class NativeExecutorHygieneTest {
 
     @Test
     void theCommandLeadsItsOwnProcessGroupWithDefaultSignals() throws Exception {
-        ExecResult r = executor.run(captured(List.of("sh", "-c",
-                "ps -o pid=,pgid= -p $$; grep -E 'SigIgn|SigBlk' /proc/self/status")));
+        ExecResult r = executor.run(
+                captured(List.of("sh", "-c", "ps -o pid=,pgid= -p $$; grep -E 'SigIgn|SigBlk' /proc/self/status")));
         String[] ids = r.stdout().lines().findFirst().orElseThrow().trim().split("\\s+");
         assertThat(ids[0]).isEqualTo(ids[1]);
         assertThat(r.stdout()).contains("SigBlk:\t0000000000000000", "SigIgn:\t0000000000000000");
@@ -140,39 +163,54 @@ class NativeExecutorHygieneTest {
     @Test
     void aMissingCommandIsAnExecExceptionNamingIt() {
         assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
-                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not found: no-such-command-xyz");
+                .isInstanceOf(ExecException.class)
+                .hasMessageStartingWith("command not found: no-such-command-xyz");
     }
 
     @Test
     void aFileWithoutExecutePermissionIsRefused() throws Exception {
         Path script = Files.writeString(dir.resolve("not-exec.sh"), "#!/bin/sh\n");
         assertThatThrownBy(() -> executor.run(req(List.of(script.toString()))))
-                .isInstanceOf(ExecException.class).hasMessageStartingWith("command not executable: ");
+                .isInstanceOf(ExecException.class)
+                .hasMessageStartingWith("command not executable: ");
     }
 
     @Test
     void aMissingWorkingDirectoryIsRefused() {
-        var request = new ExecRequest(List.of("true"), Map.of(), dir.resolve("missing"), null, new OutputPolicy.Discard(),
-                0, List.of(), null, false);
-        assertThatThrownBy(() -> executor.run(request)).isInstanceOf(ExecException.class)
+        var request = new ExecRequest(
+                List.of("true"),
+                Map.of(),
+                dir.resolve("missing"),
+                null,
+                new OutputPolicy.Discard(),
+                0,
+                List.of(),
+                null,
+                false);
+        assertThatThrownBy(() -> executor.run(request))
+                .isInstanceOf(ExecException.class)
                 .hasMessageContaining("cannot change to directory");
     }
 
     @Test
     void theWorkingDirectoryIsUsed() throws Exception {
-        var request = new ExecRequest(List.of("pwd"), Map.of(), dir, null, new OutputPolicy.Discard(), 100, List.of(), null, false);
-        assertThat(executor.run(request).stdout().strip()).isEqualTo(dir.toRealPath().toString());
+        var request = new ExecRequest(
+                List.of("pwd"), Map.of(), dir, null, new OutputPolicy.Discard(), 100, List.of(), null, false);
+        assertThat(executor.run(request).stdout().strip())
+                .isEqualTo(dir.toRealPath().toString());
     }
 
     @Test
     void environmentAdditionsAreSetDirectly() throws Exception {
-        ExecResult r = executor.run(full(List.of("sh", "-c", "echo \"$FOO|$HOME\""), Map.of("FOO", "bar baz"), List.of(), null, false));
+        ExecResult r = executor.run(
+                full(List.of("sh", "-c", "echo \"$FOO|$HOME\""), Map.of("FOO", "bar baz"), List.of(), null, false));
         assertThat(r.stdout().strip()).isEqualTo("bar baz|" + System.getenv("HOME"));
     }
 
     @Test
     void pinningRestrictsTheCpus() throws Exception {
-        ExecResult r = executor.run(full(List.of("grep", "Cpus_allowed_list", "/proc/self/status"), Map.of(), List.of(0), null, false));
+        ExecResult r = executor.run(
+                full(List.of("grep", "Cpus_allowed_list", "/proc/self/status"), Map.of(), List.of(0), null, false));
         assertThat(r.stdout().strip()).isEqualTo("Cpus_allowed_list:\t0");
     }
 
@@ -180,7 +218,8 @@ class NativeExecutorHygieneTest {
     void noAslrSetsAddrNoRandomize() throws Exception {
         ExecResult r = executor.run(full(List.of("cat", "/proc/self/personality"), Map.of(), List.of(), null, true));
         assertThat(Integer.parseInt(r.stdout().strip(), 16) & 0x0040000).isEqualTo(0x0040000);
-        ExecResult plain = executor.run(full(List.of("cat", "/proc/self/personality"), Map.of(), List.of(), null, false));
+        ExecResult plain =
+                executor.run(full(List.of("cat", "/proc/self/personality"), Map.of(), List.of(), null, false));
         assertThat(Integer.parseInt(plain.stdout().strip(), 16) & 0x0040000).isZero();
     }
 
@@ -192,8 +231,11 @@ class NativeExecutorHygieneTest {
 
     private static long helperPeakKib() throws Exception {
         return Files.readAllLines(Path.of("/proc", Long.toString(executor.helperPid()), "status")).stream()
-                .filter(l -> l.startsWith("VmHWM:")).map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong)
-                .findFirst().orElseThrow();
+                .filter(l -> l.startsWith("VmHWM:"))
+                .map(l -> l.replaceAll("\\D", ""))
+                .mapToLong(Long::parseLong)
+                .findFirst()
+                .orElseThrow();
     }
 
     private static boolean waitUntilGone(long pid) throws InterruptedException {

@@ -20,7 +20,9 @@ class NativeExecutorMeasurementTest {
     private static final double GNU_PRINT_RESOLUTION_S = 0.02;
 
     static NativeExecutor executor;
-    @TempDir static Path dir;
+
+    @TempDir
+    static Path dir;
 
     @BeforeAll
     static void start() throws Exception {

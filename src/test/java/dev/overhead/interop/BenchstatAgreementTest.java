@@ -40,17 +40,25 @@ class BenchstatAgreementTest {
                 return exactWithTies(x, y);
             }
             boolean exact = !ties && n <= 50;
-            return MannWhitneyUTest.withDefaults().with(AlternativeHypothesis.TWO_SIDED)
+            return MannWhitneyUTest.withDefaults()
+                    .with(AlternativeHypothesis.TWO_SIDED)
                     .with(exact ? PValueMethod.EXACT : PValueMethod.ASYMPTOTIC)
-                    .with(ContinuityCorrection.ENABLED).test(x, y).getPValue();
+                    .with(ContinuityCorrection.ENABLED)
+                    .test(x, y)
+                    .getPValue();
         });
         assertThat(checked).isEqualTo(72);
     }
 
     @Test
     void welchPValuesAgreeToThreeDecimals() {
-        int checked = compare("oldnewttest.golden", (x, y) -> TTest.withDefaults()
-                .with(AlternativeHypothesis.TWO_SIDED).with(DataDispersion.HETEROSCEDASTIC).test(x, y).getPValue());
+        int checked = compare(
+                "oldnewttest.golden",
+                (x, y) -> TTest.withDefaults()
+                        .with(AlternativeHypothesis.TWO_SIDED)
+                        .with(DataDispersion.HETEROSCEDASTIC)
+                        .test(x, y)
+                        .getPValue());
         assertThat(checked).isEqualTo(72);
     }
 
@@ -64,7 +72,8 @@ class BenchstatAgreementTest {
         List<String> mismatches = new ArrayList<>();
         int checked = 0;
         String metric = "sec/op";
-        for (String line : Resources.text("external/benchstat/v1-legacy/" + golden).split("\n")) {
+        for (String line :
+                Resources.text("external/benchstat/v1-legacy/" + golden).split("\n")) {
             if (line.contains("old speed")) {
                 metric = "B/s";
             }
@@ -87,7 +96,10 @@ class BenchstatAgreementTest {
     }
 
     private static double[] values(StudyResult study, String name, String metric) {
-        WorkloadResult w = study.workloads().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+        WorkloadResult w = study.workloads().stream()
+                .filter(x -> x.name().equals(name))
+                .findFirst()
+                .orElseThrow();
         MetricSpec spec = GoBenchTest.spec(w, metric);
         return w.variants().getFirst().values(spec);
     }

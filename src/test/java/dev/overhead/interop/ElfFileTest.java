@@ -32,11 +32,15 @@ class ElfFileTest {
         assumeTrue(tool("size") && tool("readelf"), "binutils (size, readelf) is not installed");
         List<Path> files = new ArrayList<>(List.of(Path.of("/bin/ls")));
         try (Stream<Path> libs = Files.list(Path.of("/usr/lib/x86_64-linux-gnu"))) {
-            libs.filter(p -> p.getFileName().toString().startsWith("libc.so.6")).findFirst().ifPresent(files::add);
+            libs.filter(p -> p.getFileName().toString().startsWith("libc.so.6"))
+                    .findFirst()
+                    .ifPresent(files::add);
         }
         if (tool("gcc")) {
             Path c = tmp.resolve("t.c");
-            Files.writeString(c, "int counter; int table[100] = {1}; const char *s = \"x\"; int f(int x) { return x + counter; }\n");
+            Files.writeString(
+                    c,
+                    "int counter; int table[100] = {1}; const char *s = \"x\"; int f(int x) { return x + counter; }\n");
             files.add(compile(c, "t64.o", "-c"));
             Path m32 = compileOrNull(c, "t32.o", "-m32", "-c");
             if (m32 != null) {
@@ -51,12 +55,19 @@ class ElfFileTest {
             elf.allocated().forEach(s -> ours.merge(s.name(), s.size(), Long::sum));
             assertThat(ours).as("allocated sections of %s", f).isEqualTo(expected);
             long[] berkeley = berkeley(f);
-            assertThat(new long[] {elf.berkeley().text(), elf.berkeley().data(), elf.berkeley().bss()})
-                    .as("text data bss of %s", f).containsExactly(berkeley);
+            assertThat(new long[] {
+                        elf.berkeley().text(),
+                        elf.berkeley().data(),
+                        elf.berkeley().bss()
+                    })
+                    .as("text data bss of %s", f)
+                    .containsExactly(berkeley);
             assertThat(elf.fileSize()).isEqualTo(Files.size(f));
         }
         assertThat(ElfFile.read(files.getFirst()).bits()).isEqualTo(64);
-        files.stream().filter(p -> p.toString().endsWith("t32.o")).forEach(p -> assertThat(ElfFile.read(p).bits()).isEqualTo(32));
+        files.stream()
+                .filter(p -> p.toString().endsWith("t32.o"))
+                .forEach(p -> assertThat(ElfFile.read(p).bits()).isEqualTo(32));
     }
 
     @Test
@@ -79,7 +90,8 @@ class ElfFileTest {
     void aFileThatIsNotElfGetsOneSentence() throws IOException {
         Path f = tmp.resolve("notes.txt");
         Files.writeString(f, "hello, not an executable\n");
-        assertThatThrownBy(() -> ElfFile.read(f)).isInstanceOf(FormatException.class)
+        assertThatThrownBy(() -> ElfFile.read(f))
+                .isInstanceOf(FormatException.class)
                 .hasMessage(f + " is not an ELF file overhead can read (it does not start with the ELF magic number); "
                         + "'overhead size' compares ELF executables, shared objects, object files and kernels.");
     }
@@ -91,7 +103,8 @@ class ElfFileTest {
         Files.write(a, craft(true, ByteOrder.LITTLE_ENDIAN));
         Files.write(b, craft(true, ByteOrder.BIG_ENDIAN));
         SizeComparison c = SizeComparison.of(ElfFile.read(a), ElfFile.read(b));
-        assertThat(c.rows()).extracting(SizeComparison.Row::name)
+        assertThat(c.rows())
+                .extracting(SizeComparison.Row::name)
                 .containsExactly("file", "text", "data", "bss", "total", ".text", ".data", ".bss");
         assertThat(c.render("csv")).contains("\ntext,berkeley,4660,4660,0,0.0000\n");
         assertThat(c.render("markdown")).startsWith("| ");
@@ -107,27 +120,41 @@ class ElfFileTest {
         int shoff = strOff + names.length + (8 - names.length % 8) % 8;
         int count = 6;
         ByteBuffer b = ByteBuffer.allocate(shoff + count * shentsize).order(order);
-        b.put(new byte[] {0x7f, 'E', 'L', 'F', (byte) (is64 ? 2 : 1), (byte) (order == ByteOrder.BIG_ENDIAN ? 2 : 1), 1});
+        b.put(new byte[] {0x7f, 'E', 'L', 'F', (byte) (is64 ? 2 : 1), (byte) (order == ByteOrder.BIG_ENDIAN ? 2 : 1), 1
+        });
         b.putShort(16, (short) 1).putShort(18, (short) 0x15).putInt(20, 1);
         if (is64) {
-            b.putLong(0x28, shoff).putShort(0x34, (short) ehsize).putShort(0x3A, (short) shentsize)
-                    .putShort(0x3C, (short) count).putShort(0x3E, (short) 5);
+            b.putLong(0x28, shoff)
+                    .putShort(0x34, (short) ehsize)
+                    .putShort(0x3A, (short) shentsize)
+                    .putShort(0x3C, (short) count)
+                    .putShort(0x3E, (short) 5);
         } else {
-            b.putInt(0x20, shoff).putShort(0x28, (short) ehsize).putShort(0x2E, (short) shentsize)
-                    .putShort(0x30, (short) count).putShort(0x32, (short) 5);
+            b.putInt(0x20, shoff)
+                    .putShort(0x28, (short) ehsize)
+                    .putShort(0x2E, (short) shentsize)
+                    .putShort(0x30, (short) count)
+                    .putShort(0x32, (short) 5);
         }
         b.put(strOff, names);
         // name offset, type, flags, size
-        long[][] s = {{1, 1, 6, 0x1234}, {7, 1, 3, 0x56}, {13, 8, 3, 0x7890}, {18, 1, 0x30, 9}, {27, 3, 0, names.length}};
+        long[][] s = {{1, 1, 6, 0x1234}, {7, 1, 3, 0x56}, {13, 8, 3, 0x7890}, {18, 1, 0x30, 9}, {27, 3, 0, names.length}
+        };
         for (int i = 0; i < s.length; i++) {
             int at = shoff + (i + 1) * shentsize;
             long offset = i == 4 ? strOff : 0;
             if (is64) {
-                b.putInt(at, (int) s[i][0]).putInt(at + 4, (int) s[i][1]).putLong(at + 8, s[i][2])
-                        .putLong(at + 0x18, offset).putLong(at + 0x20, s[i][3]);
+                b.putInt(at, (int) s[i][0])
+                        .putInt(at + 4, (int) s[i][1])
+                        .putLong(at + 8, s[i][2])
+                        .putLong(at + 0x18, offset)
+                        .putLong(at + 0x20, s[i][3]);
             } else {
-                b.putInt(at, (int) s[i][0]).putInt(at + 4, (int) s[i][1]).putInt(at + 8, (int) s[i][2])
-                        .putInt(at + 0x10, (int) offset).putInt(at + 0x14, (int) s[i][3]);
+                b.putInt(at, (int) s[i][0])
+                        .putInt(at + 4, (int) s[i][1])
+                        .putInt(at + 8, (int) s[i][2])
+                        .putInt(at + 0x10, (int) offset)
+                        .putInt(at + 0x14, (int) s[i][3]);
             }
         }
         return b.array();
@@ -147,7 +174,8 @@ class ElfFileTest {
 
     private static Set<String> allocNames(Path f) throws Exception {
         Set<String> names = new TreeSet<>();
-        Pattern row = Pattern.compile("^\\s*\\[\\s*\\d+\\]\\s+(\\S+)\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+([A-Za-z]*)\\s");
+        Pattern row = Pattern.compile(
+                "^\\s*\\[\\s*\\d+\\]\\s+(\\S+)\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+([A-Za-z]*)\\s");
         for (String l : run("readelf", "-SW", f.toString()).split("\n")) {
             Matcher m = row.matcher(l);
             if (m.find() && m.group(2).contains("A")) {

@@ -18,7 +18,9 @@ class GoBenchTest {
         WorkloadResult first = study.workloads().getFirst();
         assertThat(first.name()).isEqualTo("CRC32/poly=IEEE/size=15/align=0");
         assertThat(first.workload().parameters()).containsEntry("gomaxprocs", "8");
-        assertThat(first.variants()).singleElement().satisfies(v -> assertThat(v.name()).isEqualTo("old"));
+        assertThat(first.variants())
+                .singleElement()
+                .satisfies(v -> assertThat(v.name()).isEqualTo("old"));
         MetricSpec time = spec(first, "sec/op");
         MetricSpec speed = spec(first, "B/s");
         assertThat(time.better()).isEqualTo(Direction.LOWER);
@@ -26,7 +28,9 @@ class GoBenchTest {
         assertThat(speed.better()).isEqualTo(Direction.HIGHER);
         assertThat(first.variants().getFirst().values(time)[0]).isEqualTo(44.6e-9);
         assertThat(first.variants().getFirst().values(speed)[0]).isEqualTo(336.59e6);
-        assertThat(study.environment()).containsEntry("pkg", "hash/crc32").containsEntry("note", "hw acceleration disabled");
+        assertThat(study.environment())
+                .containsEntry("pkg", "hash/crc32")
+                .containsEntry("note", "hw acceleration disabled");
     }
 
     @Test
@@ -44,15 +48,21 @@ class GoBenchTest {
 
     @Test
     void aConfigurationKeyOrANamePartChoosesTheVariant() {
-        StudyResult byNote = GoBench.read(Resources.text("external/benchstat/v2-current/units.txt").replace("note:", "variant:"),
-                "units.txt");
-        assertThat(byNote.workloads().getFirst().variants()).extracting(v -> v.name()).containsExactly("before", "after");
+        StudyResult byNote = GoBench.read(
+                Resources.text("external/benchstat/v2-current/units.txt").replace("note:", "variant:"), "units.txt");
+        assertThat(byNote.workloads().getFirst().variants())
+                .extracting(v -> v.name())
+                .containsExactly("before", "after");
 
-        StudyResult byPoly = GoBench.read(Resources.text("external/benchstat/v2-current/crc-old.txt"), "crc-old.txt", "poly");
+        StudyResult byPoly =
+                GoBench.read(Resources.text("external/benchstat/v2-current/crc-old.txt"), "crc-old.txt", "poly");
         WorkloadResult first = byPoly.workloads().getFirst();
         assertThat(first.name()).isEqualTo("CRC32/size=15/align=0");
-        assertThat(first.variants()).extracting(v -> v.name()).containsExactly("poly=IEEE", "poly=Castagnoli", "poly=Koopman");
-        assertThatThrownBy(() -> GoBench.read(Resources.text("external/benchstat/v2-current/crc-old.txt"), "crc-old.txt", "nope"))
+        assertThat(first.variants())
+                .extracting(v -> v.name())
+                .containsExactly("poly=IEEE", "poly=Castagnoli", "poly=Koopman");
+        assertThatThrownBy(() -> GoBench.read(
+                        Resources.text("external/benchstat/v2-current/crc-old.txt"), "crc-old.txt", "nope"))
                 .hasMessageStartingWith("crc-old.txt line 6: benchmark CRC32/poly=IEEE/size=15/align=0 has no /nope=");
     }
 
@@ -81,19 +91,26 @@ class GoBenchTest {
                 sort,hardened,throughput,11.5,higher,MB/s
                 """, "s.csv");
         String written = GoBench.write(csv);
-        assertThat(written).contains("variant: glibc\nBenchmark_sort 1 1250000000 ns/op 2097152 max-rss-B 12.5 throughput\n");
+        assertThat(written)
+                .contains("variant: glibc\nBenchmark_sort 1 1250000000 ns/op 2097152 max-rss-B 12.5 throughput\n");
         StudyResult back = GoBench.read(written, "written.txt");
         WorkloadResult w = back.workloads().getFirst();
         assertThat(w.name()).isEqualTo("sort");
         assertThat(w.variants()).extracting(v -> v.name()).containsExactly("glibc", "hardened");
-        assertThat(w.variant("hardened").orElseThrow().values(spec(w, "sec/op"))).containsExactly(1.75, 2.0);
-        assertThat(w.variant("hardened").orElseThrow().values(spec(w, "max-rss-B"))).containsExactly(8192 * 1024.0, 8192 * 1024.0);
+        assertThat(w.variant("hardened").orElseThrow().values(spec(w, "sec/op")))
+                .containsExactly(1.75, 2.0);
+        assertThat(w.variant("hardened").orElseThrow().values(spec(w, "max-rss-B")))
+                .containsExactly(8192 * 1024.0, 8192 * 1024.0);
         assertThat(spec(w, "throughput").better()).isEqualTo(Direction.HIGHER);
-        assertThat(w.variant("glibc").orElseThrow().values(spec(w, "throughput"))).containsExactly(12.5, 13.0);
+        assertThat(w.variant("glibc").orElseThrow().values(spec(w, "throughput")))
+                .containsExactly(12.5, 13.0);
     }
 
     static MetricSpec spec(WorkloadResult w, String name) {
         List<MetricSpec> all = w.workload().metrics();
-        return all.stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(name + " not in " + all));
+        return all.stream()
+                .filter(m -> m.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(name + " not in " + all));
     }
 }

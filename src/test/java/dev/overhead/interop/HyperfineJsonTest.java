@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class HyperfineJsonTest {
     @Test
     void everyCommandOfAFileIsAVariantWithItsTimesAsWallSamples() {
-        StudyResult study = HyperfineJson.read(Resources.text("external/hyperfine/3em-results.json"), "3em-results.json");
+        StudyResult study =
+                HyperfineJson.read(Resources.text("external/hyperfine/3em-results.json"), "3em-results.json");
         var w = study.workloads().getFirst();
         assertThat(w.name()).isEqualTo("3em-results");
         assertThat(w.variants()).hasSize(5);
@@ -29,18 +30,21 @@ class HyperfineJsonTest {
     void userAndSystemMeansAreNotesNotSamples() {
         StudyResult study = HyperfineJson.read(Resources.text("external/hyperfine/1brc.json"), "1brc.json");
         assertThat(study.warnings()).anyMatch(w -> w.contains("user 43.5557 s, system 7.31674 s"));
-        assertThat(study.workloads().getFirst().variants().getFirst().runs()).allMatch(r -> r.userS() == 0 && r.exitCode() == 0);
+        assertThat(study.workloads().getFirst().variants().getFirst().runs())
+                .allMatch(r -> r.userS() == 0 && r.exitCode() == 0);
     }
 
     @Test
     void theOldFormatWithoutExitCodesAndOneCommandIsAVariantNamedAfterTheFile() {
-        StudyResult study = HyperfineJson.read(Resources.text("external/hyperfine/hyperfiner-mdfind-old-format.json"),
-                "dir/before.json");
+        StudyResult study = HyperfineJson.read(
+                Resources.text("external/hyperfine/hyperfiner-mdfind-old-format.json"), "dir/before.json");
         var w = study.workloads().getFirst();
         assertThat(w.name()).isEqualTo("mdfind kMDItemFSName==\"~/*.Rmd\"");
         assertThat(w.variants()).singleElement().satisfies(v -> {
             assertThat(v.name()).isEqualTo("before");
-            assertThat(v.runs()).extracting(Run::wallS).containsExactly(0.039962171745000004, 0.038572663745, 0.036782932745000003);
+            assertThat(v.runs())
+                    .extracting(Run::wallS)
+                    .containsExactly(0.039962171745000004, 0.038572663745, 0.036782932745000003);
         });
     }
 
@@ -66,18 +70,23 @@ class HyperfineJsonTest {
 
     @Test
     void writtenFilesHaveHyperfinesFieldsAndReadBackToTheSameSamples() throws Exception {
-        StudyResult study = HyperfineJson.read(Resources.text("external/hyperfine/3em-results.json"), "3em-results.json");
+        StudyResult study =
+                HyperfineJson.read(Resources.text("external/hyperfine/3em-results.json"), "3em-results.json");
         String written = HyperfineJson.write(study);
         ObjectMapper m = new ObjectMapper();
         JsonNode ours = m.readTree(written).path("results").get(0);
-        JsonNode theirs = m.readTree(Resources.text("external/hyperfine/1brc.json")).path("results").get(0);
+        JsonNode theirs = m.readTree(Resources.text("external/hyperfine/1brc.json"))
+                .path("results")
+                .get(0);
         List<String> ourFields = new ArrayList<>();
         ours.fieldNames().forEachRemaining(ourFields::add);
         List<String> theirFields = new ArrayList<>();
         theirs.fieldNames().forEachRemaining(theirFields::add);
         assertThat(ourFields).containsExactlyElementsOf(theirFields);
-        assertThat(ours.path("mean").asDouble()).isCloseTo(2.3461116391399996, org.assertj.core.data.Offset.offset(1e-12));
-        assertThat(ours.path("stddev").asDouble()).isCloseTo(0.12710150437751278, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(ours.path("mean").asDouble())
+                .isCloseTo(2.3461116391399996, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(ours.path("stddev").asDouble())
+                .isCloseTo(0.12710150437751278, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(ours.path("median").asDouble()).isCloseTo(2.33984530584, org.assertj.core.data.Offset.offset(1e-12));
 
         StudyResult back = HyperfineJson.read(written, "3em-results.json");
@@ -85,7 +94,9 @@ class HyperfineJsonTest {
             var a = study.workloads().getFirst().variants().get(i);
             var b = back.workloads().getFirst().variants().get(i);
             assertThat(b.name()).isEqualTo(a.name());
-            assertThat(b.runs()).extracting(Run::wallS).containsExactlyElementsOf(a.runs().stream().map(Run::wallS).toList());
+            assertThat(b.runs())
+                    .extracting(Run::wallS)
+                    .containsExactlyElementsOf(a.runs().stream().map(Run::wallS).toList());
         }
     }
 }

@@ -33,15 +33,20 @@ class SampleCsvTest {
         assertThat(throughput.unit()).isEqualTo("MB/s");
         assertThat(dbench.variant("enabled").orElseThrow().values(throughput)).containsExactly(87.0504, 106.451);
         var kernel = study.workloads().get(1);
-        assertThat(kernel.variant("disabled").orElseThrow().runs().get(0).wallS()).isEqualTo(509.00912308693);
+        assertThat(kernel.variant("disabled").orElseThrow().runs().get(0).wallS())
+                .isEqualTo(509.00912308693);
         assertThat(kernel.workload().metrics()).extracting(MetricSpec::name).containsExactly("wall");
     }
 
     @Test
     void analysisComparesOnlyTheMetricsTheFileHas() {
         StudyResult study = SampleCsv.read(SEED, "seed.csv");
-        assertThat(Analyzer.metricsOf(study.workloads().get(0))).extracting(MetricSpec::name).containsExactly("throughput");
-        assertThat(Analyzer.metricsOf(study.workloads().get(1))).extracting(MetricSpec::name).containsExactly("wall");
+        assertThat(Analyzer.metricsOf(study.workloads().get(0)))
+                .extracting(MetricSpec::name)
+                .containsExactly("throughput");
+        assertThat(Analyzer.metricsOf(study.workloads().get(1)))
+                .extracting(MetricSpec::name)
+                .containsExactly("wall");
     }
 
     @Test
@@ -53,7 +58,10 @@ class SampleCsvTest {
                 w,a,max_rss,2048
                 """;
         var w = SampleCsv.read(csv, "x.csv").workloads().getFirst();
-        MetricSpec rss = w.workload().metrics().stream().filter(m -> m.name().equals("max_rss")).findFirst().orElseThrow();
+        MetricSpec rss = w.workload().metrics().stream()
+                .filter(m -> m.name().equals("max_rss"))
+                .findFirst()
+                .orElseThrow();
         assertThat(rss.parsed()).isTrue();
         assertThat(w.variants().getFirst().values(rss)).containsExactly(2048.0);
     }

@@ -13,13 +13,32 @@ import org.junit.jupiter.api.Test;
 class CounterMetricsTest {
 
     private static Run run(int i, Map<String, Double> metrics) {
-        return new Run(i, i, i, Instant.EPOCH, 0, null, false, 1 + i / 10.0, 0.5, 0.1, 1000, true, 100, 0, 1, 2, 0,
-                0, metrics);
+        return new Run(
+                i,
+                i,
+                i,
+                Instant.EPOCH,
+                0,
+                null,
+                false,
+                1 + i / 10.0,
+                0.5,
+                0.1,
+                1000,
+                true,
+                100,
+                0,
+                1,
+                2,
+                0,
+                0,
+                metrics);
     }
 
     private static WorkloadResult workload(Map<String, Double> metrics) {
         var runs = List.of(run(0, metrics), run(1, metrics), run(2, metrics));
-        return new WorkloadResult(new Workload("w", List.of("x"), false, Map.of(), List.of(), List.of()),
+        return new WorkloadResult(
+                new Workload("w", List.of("x"), false, Map.of(), List.of(), List.of()),
                 List.of(new VariantResult(Variant.plain("a"), runs), new VariantResult(Variant.plain("b"), runs)));
     }
 
@@ -37,14 +56,17 @@ class CounterMetricsTest {
     @Test
     void countedRunsAreComparedOnTheCounters() {
         var names = Analyzer.metricsOf(workload(Map.of("instructions", 1e6, "cycles", 2e6))).stream()
-                .map(MetricSpec::name).toList();
+                .map(MetricSpec::name)
+                .toList();
         assertThat(names).contains("wall", "instructions", "cycles");
     }
 
     @Test
     void runsWithoutCountersAreNotComparedOnThem() {
         assertThat(Metrics.Builtin.INSTRUCTIONS.extract(run(0, Map.of()))).isZero();
-        var names = Analyzer.metricsOf(workload(Map.of())).stream().map(MetricSpec::name).toList();
+        var names = Analyzer.metricsOf(workload(Map.of())).stream()
+                .map(MetricSpec::name)
+                .toList();
         assertThat(names).contains("wall").doesNotContain("instructions", "cycles");
     }
 }

@@ -41,15 +41,19 @@ class DurationsTest {
         assertThat(Percentages.parse("0.5 %")).isEqualTo(0.5);
         assertThat(Percentages.parse("2")).isEqualTo(2.0);
         assertThatThrownBy(() -> Percentages.parse("-1%")).isInstanceOf(SpecException.class);
-        assertThatThrownBy(() -> Percentages.parse("one")).hasMessage("'one' is not a percentage: write for example 1% or 0.5%.");
+        assertThatThrownBy(() -> Percentages.parse("one"))
+                .hasMessage("'one' is not a percentage: write for example 1% or 0.5%.");
     }
 
     @Test
     void commandLineOptionsOverrideThePlanFieldByField() {
-        PlanOptions plan = new PlanOptions(null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null);
-        PlanOptions cli = new PlanOptions(10, null, null, null, null, RunOrder.BLOCKED, null, 0.99, null, null, null, null, null);
-        assertThat(plan.overriddenBy(cli)).isEqualTo(
-                new PlanOptions(10, 1, null, null, null, RunOrder.BLOCKED, 1.0, 0.99, null, null, null, null, null));
+        PlanOptions plan =
+                new PlanOptions(null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null);
+        PlanOptions cli =
+                new PlanOptions(10, null, null, null, null, RunOrder.BLOCKED, null, 0.99, null, null, null, null, null);
+        assertThat(plan.overriddenBy(cli))
+                .isEqualTo(new PlanOptions(
+                        10, 1, null, null, null, RunOrder.BLOCKED, 1.0, 0.99, null, null, null, null, null));
         assertThat(plan.overriddenBy(PlanOptions.NONE)).isEqualTo(plan);
     }
 }

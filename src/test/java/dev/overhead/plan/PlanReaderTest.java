@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class PlanReaderTest {
     private static final Path PLANS = Path.of("src/test/resources/plans");
@@ -23,7 +23,8 @@ class PlanReaderTest {
         StudyPlan plan = PlanReader.read(PLANS.resolve("malloc-hardening.yaml"));
 
         assertThat(plan.name()).isEqualTo("malloc-hardening");
-        assertThat(plan.workloads()).extracting(Workload::name)
+        assertThat(plan.workloads())
+                .extracting(Workload::name)
                 .containsExactly("sort", "hackbench[groups=5]", "hackbench[groups=15]");
         Workload sort = plan.workloads().getFirst();
         assertThat(sort.command()).containsExactly("sort", "-o", "/dev/null", "/usr/share/dict/words");
@@ -31,16 +32,29 @@ class PlanReaderTest {
         assertThat(sort.parameters()).isEqualTo(Map.of("input", "/usr/share/dict/words"));
         assertThat(sort.prepare()).containsExactly("sync");
         Workload hb15 = plan.workloads().get(2);
-        assertThat(hb15.command()).containsExactly("hackbench", "-s", "4096", "-l", "2000", "-g", "15", "-f", "25", "-P");
+        assertThat(hb15.command())
+                .containsExactly("hackbench", "-s", "4096", "-l", "2000", "-g", "15", "-f", "25", "-P");
         assertThat(hb15.metrics()).containsExactly(new MetricSpec("time", Direction.LOWER, "s", "Time: ([0-9.]+)"));
 
-        assertThat(plan.variants()).containsExactly(
-                Variant.plain("glibc"),
-                new Variant("perturb", Map.of("GLIBC_TUNABLES", "glibc.malloc.perturb=165"), List.of(), List.of(), List.of()),
-                new Variant("traced", Map.of(), List.of("strace", "-f", "-o", "/dev/null"), List.of("true"), List.of()));
+        assertThat(plan.variants())
+                .containsExactly(
+                        Variant.plain("glibc"),
+                        new Variant(
+                                "perturb",
+                                Map.of("GLIBC_TUNABLES", "glibc.malloc.perturb=165"),
+                                List.of(),
+                                List.of(),
+                                List.of()),
+                        new Variant(
+                                "traced",
+                                Map.of(),
+                                List.of("strace", "-f", "-o", "/dev/null"),
+                                List.of("true"),
+                                List.of()));
         assertThat(plan.baselineName()).isEqualTo("glibc");
-        assertThat(plan.options()).isEqualTo(new PlanOptions(null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null,
-                null, null, null, null, null));
+        assertThat(plan.options())
+                .isEqualTo(new PlanOptions(
+                        null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null));
     }
 
     @Test
@@ -56,23 +70,45 @@ class PlanReaderTest {
     void sweepsEveryCombinationAndHandsShellCommandsWhole() throws Exception {
         StudyPlan plan = PlanReader.read(PLANS.resolve("shell-and-sweep.yaml"));
 
-        assertThat(plan.workloads()).extracting(Workload::name).containsExactly(
-                "dd[bs=1k,n=10]", "dd[bs=1k,n=20]", "dd[bs=1k,n=30]",
-                "dd[bs=4k,n=10]", "dd[bs=4k,n=20]", "dd[bs=4k,n=30]", "split");
+        assertThat(plan.workloads())
+                .extracting(Workload::name)
+                .containsExactly(
+                        "dd[bs=1k,n=10]",
+                        "dd[bs=1k,n=20]",
+                        "dd[bs=1k,n=30]",
+                        "dd[bs=4k,n=10]",
+                        "dd[bs=4k,n=20]",
+                        "dd[bs=4k,n=30]",
+                        "split");
         Workload dd = plan.workloads().get(4);
         assertThat(dd.shell()).isTrue();
-        assertThat(dd.command()).containsExactly(
-                "dd if=/dev/zero bs=4k count=20 2>/dev/null | wc -c; echo \"ops: 3\" ${HOME:+x} {literal}");
+        assertThat(dd.command())
+                .containsExactly(
+                        "dd if=/dev/zero bs=4k count=20 2>/dev/null | wc -c; echo \"ops: 3\" ${HOME:+x} {literal}");
         assertThat(dd.prepare()).containsExactly("/bin/sh", "-c", "sync; echo 4k > /dev/null");
         assertThat(dd.metrics().getFirst().better()).isEqualTo(Direction.HIGHER);
         assertThat(dd.metrics().getFirst().regex()).isEqualTo("ops: (\\d+)");
         Workload split = plan.workloads().getLast();
         assertThat(split.shell()).isFalse();
         assertThat(split.command()).containsExactly("printf", "%s\\n", "two words");
-        assertThat(plan.variants().get(1).env()).containsExactly(Map.entry("MALLOC_ARENA_MAX", "2"), Map.entry("EMPTY", ""));
+        assertThat(plan.variants().get(1).env())
+                .containsExactly(Map.entry("MALLOC_ARENA_MAX", "2"), Map.entry("EMPTY", ""));
         assertThat(plan.baselineName()).isEqualTo("plain");
-        assertThat(plan.options()).isEqualTo(new PlanOptions(10, null, null, null, Duration.ofMinutes(90), null, null,
-                0.99, "ops", Duration.ofSeconds(90), null, null, null));
+        assertThat(plan.options())
+                .isEqualTo(new PlanOptions(
+                        10,
+                        null,
+                        null,
+                        null,
+                        Duration.ofMinutes(90),
+                        null,
+                        null,
+                        0.99,
+                        "ops",
+                        Duration.ofSeconds(90),
+                        null,
+                        null,
+                        null));
     }
 
     @Test
@@ -111,36 +147,38 @@ class PlanReaderTest {
     @Test
     void refusesAnEmptyPlan() {
         assertThatThrownBy(() -> PlanReader.parse(Path.of("p.yaml"), ""))
-                .hasMessage("p.yaml:1:1: a plan must be a mapping like name: ..., workloads: [...], variants: [...], not empty");
+                .hasMessage(
+                        "p.yaml:1:1: a plan must be a mapping like name: ..., workloads: [...], variants: [...], not empty");
     }
 
     @Test
     void refusesExactAndAdaptiveRunsTogether() {
-        assertThatThrownBy(() -> PlanReader.parse(Path.of("p.yaml"),
-                "runs: {count: 10, max: 20}\nworkloads: [{name: t, command: 'true'}]"))
+        assertThatThrownBy(() -> PlanReader.parse(
+                        Path.of("p.yaml"), "runs: {count: 10, max: 20}\nworkloads: [{name: t, command: 'true'}]"))
                 .hasMessage("p.yaml:1:7: runs has count and min/max: give either an exact count or bounds for"
                         + " adaptive stopping, not both");
     }
 
     @Test
     void refusesAParameterTheCommandNeverUses() {
-        assertThatThrownBy(() -> PlanReader.parse(Path.of("p.yaml"),
-                "workloads:\n  - {name: t, command: 'true', parameters: {n: [1, 2]}}"))
+        assertThatThrownBy(() -> PlanReader.parse(
+                        Path.of("p.yaml"), "workloads:\n  - {name: t, command: 'true', parameters: {n: [1, 2]}}"))
                 .hasMessage("p.yaml:2:44: the parameter 'n' of workload 't' is not used: write {n} in its command,"
                         + " or remove it");
     }
 
     @Test
     void refusesARegexWithoutACaptureGroup() {
-        assertThatThrownBy(() -> PlanReader.parse(Path.of("p.yaml"),
-                "workloads:\n  - {name: t, command: 'true', metrics: [{name: x, regex: 'x: \\d+'}]}"))
+        assertThatThrownBy(() -> PlanReader.parse(
+                        Path.of("p.yaml"),
+                        "workloads:\n  - {name: t, command: 'true', metrics: [{name: x, regex: 'x: \\d+'}]}"))
                 .hasMessageContaining("has no capture group");
     }
 
     @Test
     void refusesYamlAliasesRatherThanMisreadingThem() {
-        assertThatThrownBy(() -> PlanReader.parse(Path.of("p.yaml"),
-                "workloads:\n  - {name: &n t, command: [echo, *n]}"))
+        assertThatThrownBy(
+                        () -> PlanReader.parse(Path.of("p.yaml"), "workloads:\n  - {name: &n t, command: [echo, *n]}"))
                 .hasMessage("p.yaml:2:34: YAML aliases (*n) are not supported in plans: write the value out");
     }
 }

@@ -17,8 +17,8 @@ class ShellWordsTest {
 
     @Test
     void splitsOnBlanksAndKeepsQuotedBlanks() {
-        assertThat(ShellWords.split("  sort -o /dev/null 'my file'\t\"two  words\" ")).containsExactly(
-                "sort", "-o", "/dev/null", "my file", "two  words");
+        assertThat(ShellWords.split("  sort -o /dev/null 'my file'\t\"two  words\" "))
+                .containsExactly("sort", "-o", "/dev/null", "my file", "two  words");
     }
 
     @Test
@@ -62,10 +62,8 @@ class ShellWordsTest {
                 .isInstanceOf(SpecException.class)
                 .hasMessage("the command 'sort 'my file' has an unterminated single quote: close it, or escape the"
                         + " quote with a backslash.");
-        assertThatThrownBy(() -> ShellWords.split("echo \"a"))
-                .hasMessageContaining("unterminated double quote");
-        assertThatThrownBy(() -> ShellWords.split("echo a\\"))
-                .hasMessageContaining("ends with a lone backslash");
+        assertThatThrownBy(() -> ShellWords.split("echo \"a")).hasMessageContaining("unterminated double quote");
+        assertThatThrownBy(() -> ShellWords.split("echo a\\")).hasMessageContaining("ends with a lone backslash");
     }
 
     @Test
@@ -76,20 +74,23 @@ class ShellWordsTest {
 
     /** The oracle is the system's own /bin/sh: it must split these exactly as we do. */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "a b  c",
-        "'single quoted' \"double quoted\"",
-        "\"a\\\"b\" 'c\\d' e\\ f",
-        "\"\\$x \\\\ \\n \\a\"",
-        "x'y'\"z\" '' \"\"",
-        "--opt='a b' -k\\=v",
-        "make \\\n -j4",
-    })
+    @ValueSource(
+            strings = {
+                "a b  c",
+                "'single quoted' \"double quoted\"",
+                "\"a\\\"b\" 'c\\d' e\\ f",
+                "\"\\$x \\\\ \\n \\a\"",
+                "x'y'\"z\" '' \"\"",
+                "--opt='a b' -k\\=v",
+                "make \\\n -j4",
+            })
     void splitsAsTheSystemShellDoes(String line) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "needs /bin/sh as the reference splitter");
         // "set -- LINE" makes sh itself split the words as written; each is printed NUL-terminated.
-        Process q = new ProcessBuilder("/bin/sh", "-c", "set -- " + line + "; for w in \"$@\"; do printf '%s\\0' \"$w\"; done")
-                .redirectErrorStream(true).start();
+        Process q = new ProcessBuilder(
+                        "/bin/sh", "-c", "set -- " + line + "; for w in \"$@\"; do printf '%s\\0' \"$w\"; done")
+                .redirectErrorStream(true)
+                .start();
         String out = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(q.waitFor()).isZero();
         List<String> expected = new ArrayList<>(List.of(out.split("\0", -1)));

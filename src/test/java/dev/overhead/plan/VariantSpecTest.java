@@ -17,8 +17,13 @@ class VariantSpecTest {
 
     @Test
     void leadingAssignmentsAreEnvironmentVariables() {
-        assertThat(VariantSpec.parse("hardened: LD_PRELOAD=/usr/lib/libhardened_malloc.so")).isEqualTo(new Variant(
-                "hardened", Map.of("LD_PRELOAD", "/usr/lib/libhardened_malloc.so"), List.of(), List.of(), List.of()));
+        assertThat(VariantSpec.parse("hardened: LD_PRELOAD=/usr/lib/libhardened_malloc.so"))
+                .isEqualTo(new Variant(
+                        "hardened",
+                        Map.of("LD_PRELOAD", "/usr/lib/libhardened_malloc.so"),
+                        List.of(),
+                        List.of(),
+                        List.of()));
     }
 
     @Test
@@ -31,7 +36,8 @@ class VariantSpecTest {
     @Test
     void valuesMayHoldEqualsSignsAndQuotes() {
         assertThat(VariantSpec.parse("perturb: GLIBC_TUNABLES=\"glibc.malloc.perturb=165:glibc.malloc.tcache_count=0\"")
-                .env()).containsExactly(Map.entry("GLIBC_TUNABLES", "glibc.malloc.perturb=165:glibc.malloc.tcache_count=0"));
+                        .env())
+                .containsExactly(Map.entry("GLIBC_TUNABLES", "glibc.malloc.perturb=165:glibc.malloc.tcache_count=0"));
     }
 
     @Test

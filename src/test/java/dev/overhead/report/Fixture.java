@@ -27,12 +27,12 @@ final class Fixture {
     private Fixture() {}
 
     static final Variant GLIBC = Variant.plain("glibc");
-    static final Variant HARDENED = new Variant("hardened",
-            Map.of("LD_PRELOAD", "/usr/lib/libhardened_malloc.so"), List.of(), List.of(), List.of());
-    static final Variant TRACED = new Variant("traced", Map.of(), List.of("strace", "-f", "-o", "/dev/null"),
-            List.of(), List.of());
-    static final MetricSpec THROUGHPUT = new MetricSpec("throughput", Direction.HIGHER, "msg/s",
-            "Throughput: ([0-9.]+)");
+    static final Variant HARDENED = new Variant(
+            "hardened", Map.of("LD_PRELOAD", "/usr/lib/libhardened_malloc.so"), List.of(), List.of(), List.of());
+    static final Variant TRACED =
+            new Variant("traced", Map.of(), List.of("strace", "-f", "-o", "/dev/null"), List.of(), List.of());
+    static final MetricSpec THROUGHPUT =
+            new MetricSpec("throughput", Direction.HIGHER, "msg/s", "Throughput: ([0-9.]+)");
 
     /** Relative jitter of successive runs, in percent: fixed, so every figure is exact. */
     private static final double[] JITTER = {0.0, 0.8, -0.5, 1.1, -0.9, 0.3};
@@ -43,8 +43,11 @@ final class Fixture {
 
     /** The same study, with a command made to break out of HTML if anything fails to escape it. */
     static StudyResult hostile() {
-        return study(List.of("sh", "-c", "echo '<script>alert(1)</script>' </script><img src=x "
-                + "onerror=\"document.body.setAttribute('data-pwned','1')\"> && sort /usr/share/dict/words"));
+        return study(List.of(
+                "sh",
+                "-c",
+                "echo '<script>alert(1)</script>' </script><img src=x "
+                        + "onerror=\"document.body.setAttribute('data-pwned','1')\"> && sort /usr/share/dict/words"));
     }
 
     private static StudyResult study(List<String> sortCommand) {
@@ -67,13 +70,31 @@ final class Fixture {
         rows.add(row(s, "wall", "s", "traced", 0.0423, 3.1, -1.2, 7.6, 40));
         rows.add(row(s, "cpu", "s", "traced", 0.0301, 2.0, 1.1, 2.9, null));
         rows.add(row(s, "max_rss", "KiB", "traced", 5120, 0.1, -0.3, 0.4, null));
-        rows.add(row(s, "minor_faults", "", "traced", 1_312, 0.4, -0.2, 0.9, null,
+        rows.add(row(
+                s,
+                "minor_faults",
+                "",
+                "traced",
+                1_312,
+                0.4,
+                -0.2,
+                0.9,
+                null,
                 "2 outliers in traced (more than 3.5 MADs from the median)"));
         String h5 = hb5.name();
         rows.add(row(h5, "throughput", "msg/s", "hardened", 48_250, -10.9, -12.7, -9.2, null));
         rows.add(row(h5, "wall", "s", "hardened", 1.85, 12.3, 10.1, 14.6, null));
         rows.add(row(h5, "max_rss", "KiB", "hardened", 22_400, -20.0, -21.0, -19.1, null));
-        rows.add(row(h5, "throughput", "msg/s", "traced", 48_250, 0.5, -3.0, 4.1, null,
+        rows.add(row(
+                h5,
+                "throughput",
+                "msg/s",
+                "traced",
+                48_250,
+                0.5,
+                -3.0,
+                4.1,
+                null,
                 "fewer than 10 runs: the interval may be too narrow"));
         rows.add(row(h5, "wall", "s", "traced", 1.85, 150.2, 140.3, 160.9, null));
         rows.add(row(h5, "max_rss", "KiB", "traced", 22_400, 0.3, -0.2, 0.8, null));
@@ -103,20 +124,29 @@ final class Fixture {
         env.put("kernel", Map.of("release", "6.1.0-27-amd64"));
         env.put("virtualization", Map.of("systemd_detect_virt", "kvm"));
         env.put("load", Map.of("load_1m", 1.8));
-        return new StudyResult(new StudyInfo("20261202-100000-a1b2", "malloc-hardening",
-                Instant.parse("2026-12-02T10:00:00Z"), options), env, workloads, rows,
-                List.of("the machine was busy at the start: load average 1.8 on 2 cores",
+        return new StudyResult(
+                new StudyInfo(
+                        "20261202-100000-a1b2", "malloc-hardening", Instant.parse("2026-12-02T10:00:00Z"), options),
+                env,
+                workloads,
+                rows,
+                List.of(
+                        "the machine was busy at the start: load average 1.8 on 2 cores",
                         "the cpufreq governor is 'powersave': frequencies vary between runs"));
     }
 
     private static Workload hackbench(String groups) {
-        return new Workload("hackbench[groups=" + groups + "]",
-                List.of("hackbench", "-s", "4096", "-l", "2000", "-g", groups, "-f", "25", "-P"), false,
-                Map.of("groups", groups), List.of(), List.of(THROUGHPUT));
+        return new Workload(
+                "hackbench[groups=" + groups + "]",
+                List.of("hackbench", "-s", "4096", "-l", "2000", "-g", groups, "-f", "25", "-P"),
+                false,
+                Map.of("groups", groups),
+                List.of(),
+                List.of(THROUGHPUT));
     }
 
-    private static WorkloadResult workload(Workload w, double wall, double sys, long rss, int[] sequence,
-            Map<String, Double> slowdown) {
+    private static WorkloadResult workload(
+            Workload w, double wall, double sys, long rss, int[] sequence, Map<String, Double> slowdown) {
         List<Variant> variants = List.of(GLIBC, HARDENED, TRACED);
         List<List<Run>> runs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (int round = 0; round < JITTER.length; round++) {
@@ -127,12 +157,29 @@ final class Fixture {
                 double jitter = 1 + JITTER[(round + v) % JITTER.length] / 100;
                 double rssFactor = variants.get(v) == HARDENED ? 0.555 : 1.0;
                 int seq = sequence[0]++;
-                Map<String, Double> metrics = w.metrics().isEmpty() ? Map.of()
-                        : Map.of("throughput", 48_250 * 1.85 / wall / change / jitter);
-                runs.get(v).add(new Run(round, seq, round, Instant.parse("2026-12-02T10:00:00Z").plusSeconds(seq * 2L),
-                        0, null, false, wall * change * jitter, wall * 0.7 * change * jitter, sys * jitter,
-                        Math.round(rss * rssFactor * jitter), true, 1_312 + round, 0, 2 + round, round % 2, 0, 8,
-                        metrics));
+                Map<String, Double> metrics =
+                        w.metrics().isEmpty() ? Map.of() : Map.of("throughput", 48_250 * 1.85 / wall / change / jitter);
+                runs.get(v)
+                        .add(new Run(
+                                round,
+                                seq,
+                                round,
+                                Instant.parse("2026-12-02T10:00:00Z").plusSeconds(seq * 2L),
+                                0,
+                                null,
+                                false,
+                                wall * change * jitter,
+                                wall * 0.7 * change * jitter,
+                                sys * jitter,
+                                Math.round(rss * rssFactor * jitter),
+                                true,
+                                1_312 + round,
+                                0,
+                                2 + round,
+                                round % 2,
+                                0,
+                                8,
+                                metrics));
             }
         }
         List<VariantResult> results = new ArrayList<>();
@@ -142,13 +189,33 @@ final class Fixture {
         return new WorkloadResult(w, results);
     }
 
-    private static ComparisonRow row(String workload, String metric, String unit, String candidate, double base,
-            double change, double low, double high, Integer runsNeeded, String... warnings) {
+    private static ComparisonRow row(
+            String workload,
+            String metric,
+            String unit,
+            String candidate,
+            double base,
+            double change,
+            double low,
+            double high,
+            Integer runsNeeded,
+            String... warnings) {
         Direction better = metric.equals("throughput") ? Direction.HIGHER : Direction.LOWER;
         var verdict = Verdicts.decide(low, high, better, 1.0);
-        Comparison c = new Comparison(better, 6, 6, base, base * (1 + change / 100), change, low, high,
-                verdict.decisive() ? 0.0004 : 0.31, "welch-t on log values", verdict,
-                verdict.decisive() ? null : runsNeeded, List.of(warnings));
+        Comparison c = new Comparison(
+                better,
+                6,
+                6,
+                base,
+                base * (1 + change / 100),
+                change,
+                low,
+                high,
+                verdict.decisive() ? 0.0004 : 0.31,
+                "welch-t on log values",
+                verdict,
+                verdict.decisive() ? null : runsNeeded,
+                List.of(warnings));
         return new ComparisonRow(workload, metric, unit, "glibc", candidate, c);
     }
 }

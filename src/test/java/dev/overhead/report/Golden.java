@@ -14,8 +14,8 @@ import java.nio.file.Path;
 final class Golden {
     private Golden() {}
 
-    static final Path DIR = Path.of(System.getProperty("overhead.project.root", "."), "src", "test", "resources",
-            "golden", "report");
+    static final Path DIR =
+            Path.of(System.getProperty("overhead.project.root", "."), "src", "test", "resources", "golden", "report");
 
     static void check(String name, String actual) throws IOException {
         Path golden = DIR.resolve(name);
@@ -33,10 +33,12 @@ final class Golden {
         }
         Files.createDirectories(DIR);
         Files.writeString(got, actual, StandardCharsets.UTF_8);
-        fail(expected == null
-                ? "no golden file " + golden + "; wrote " + got + " (rerun with -Doverhead.golden.update=true to accept)"
-                : "output differs from " + golden + " at line " + firstDifference(expected, actual) + "; wrote " + got
-                        + " (diff them; -Doverhead.golden.update=true accepts the new output)");
+        fail(
+                expected == null
+                        ? "no golden file " + golden + "; wrote " + got
+                                + " (rerun with -Doverhead.golden.update=true to accept)"
+                        : "output differs from " + golden + " at line " + firstDifference(expected, actual) + "; wrote "
+                                + got + " (diff them; -Doverhead.golden.update=true accepts the new output)");
     }
 
     private static int firstDifference(String expected, String actual) {

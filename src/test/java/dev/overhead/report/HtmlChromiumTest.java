@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code apt-get install chromium}; .ci/run installs it).
  */
 class HtmlChromiumTest {
-    private static final List<String> CANDIDATES = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser",
-            "/usr/bin/google-chrome");
+    private static final List<String> CANDIDATES =
+            List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
 
     @TempDir
     static Path dir;
@@ -35,18 +35,37 @@ class HtmlChromiumTest {
 
     @BeforeAll
     static void renderInChromium() throws Exception {
-        chromium = CANDIDATES.stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst().orElse(null);
+        chromium = CANDIDATES.stream()
+                .filter(p -> Files.isExecutable(Path.of(p)))
+                .findFirst()
+                .orElse(null);
         if (chromium == null) {
             return;
         }
         Path page = dir.resolve("report.html");
-        Files.writeString(page, HtmlRenderer.render(Fixture.hostile(), new RenderOptions(false, Locale.GERMANY)),
+        Files.writeString(
+                page,
+                HtmlRenderer.render(Fixture.hostile(), new RenderOptions(false, Locale.GERMANY)),
                 StandardCharsets.UTF_8);
-        List<String> command = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--virtual-time-budget=5000", "--window-size=1280,6000", "--dump-dom", page.toUri().toString()));
-        Process p = new ProcessBuilder(command).redirectError(dir.resolve("stderr.txt").toFile()).start();
+        List<String> command = new ArrayList<>(List.of(
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--user-data-dir=" + dir.resolve("profile"),
+                "--enable-logging=stderr",
+                "--v=0",
+                "--virtual-time-budget=5000",
+                "--window-size=1280,6000",
+                "--dump-dom",
+                page.toUri().toString()));
+        Process p = new ProcessBuilder(command)
+                .redirectError(dir.resolve("stderr.txt").toFile())
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -58,15 +77,20 @@ class HtmlChromiumTest {
         if (shot != null) {
             List<String> shotCommand = new ArrayList<>(command.subList(0, command.size() - 2));
             shotCommand.addAll(List.of("--screenshot=" + shot, page.toUri().toString()));
-            new ProcessBuilder(shotCommand).redirectErrorStream(true).redirectOutput(dir.resolve("shot.txt").toFile())
-                    .start().waitFor(120, TimeUnit.SECONDS);
+            new ProcessBuilder(shotCommand)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("shot.txt").toFile())
+                    .start()
+                    .waitFor(120, TimeUnit.SECONDS);
             Files.copy(page, Path.of(shot + ".html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
     private static void needChromium() {
-        assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium); the HTML page is "
-                + "checked only in a browser");
+        assumeTrue(
+                chromium != null,
+                "chromium is not installed (apt-get install chromium); the HTML page is "
+                        + "checked only in a browser");
     }
 
     @Test
@@ -84,8 +108,10 @@ class HtmlChromiumTest {
     @Test
     void consoleShowsNoErrors() {
         needChromium();
-        List<String> bad = log.lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught"))
-                .filter(l -> l.contains("Uncaught") || l.contains("ERROR:CONSOLE") || l.contains("Error")).toList();
+        List<String> bad = log.lines()
+                .filter(l -> l.contains("CONSOLE") || l.contains("Uncaught"))
+                .filter(l -> l.contains("Uncaught") || l.contains("ERROR:CONSOLE") || l.contains("Error"))
+                .toList();
         assertThat(bad).isEmpty();
     }
 
@@ -94,18 +120,23 @@ class HtmlChromiumTest {
         needChromium();
         for (String verdict : List.of("worse", "better", "equivalent", "inconclusive")) {
             assertThat(dom.contains("<span class=\"verdict " + verdict + "\">" + verdict + "</span>"))
-                    .as("a coloured %s", verdict).isTrue();
+                    .as("a coloured %s", verdict)
+                    .isTrue();
         }
     }
 
     @Test
     void hostileCommandAppearsAsTextAndNeverRuns() {
         needChromium();
-        assertThat(dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;")).as("the command shown as text").isTrue();
+        assertThat(dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+                .as("the command shown as text")
+                .isTrue();
         assertThat(body()).doesNotContain("data-pwned");
         // the page's own three scripts (data, library, charts) and no other
         assertThat(count(dom, "<script")).isEqualTo(3);
-        assertThat(count(dom.replaceAll("(?s)<script\\b.*?</script>", ""), "<img")).as("img elements").isZero();
+        assertThat(count(dom.replaceAll("(?s)<script\\b.*?</script>", ""), "<img"))
+                .as("img elements")
+                .isZero();
     }
 
     @Test

@@ -29,18 +29,73 @@ class JsonRendererTest {
     void carriesTheContractsFieldNames() throws Exception {
         JsonNode root = new ObjectMapper().readTree(JsonRenderer.render(Fixture.study(), "0.1.0-test"));
         assertThat(root.path("schema").asText()).isEqualTo("overhead/1");
-        JsonNode run = root.path("workloads").get(0).path("variants").get(0).path("runs").get(0);
-        assertThat(run.fieldNames()).toIterable().contains("index", "sequence", "started", "exit_code", "wall_s",
-                "user_s", "sys_s", "max_rss_kib", "minor_faults", "major_faults", "voluntary_cs", "involuntary_cs",
-                "fs_in_blocks", "fs_out_blocks", "metrics");
-        JsonNode wall = root.path("workloads").get(0).path("variants").get(0).path("summary").path("wall");
-        assertThat(wall.fieldNames()).toIterable().containsExactly("n", "mean", "sd", "cv", "median", "min", "max",
-                "mean_ci", "median_ci", "outliers", "warnings");
-        assertThat(wall.path("mean_ci").get(0).asDouble()).isLessThan(wall.path("mean").asDouble());
+        JsonNode run = root.path("workloads")
+                .get(0)
+                .path("variants")
+                .get(0)
+                .path("runs")
+                .get(0);
+        assertThat(run.fieldNames())
+                .toIterable()
+                .contains(
+                        "index",
+                        "sequence",
+                        "started",
+                        "exit_code",
+                        "wall_s",
+                        "user_s",
+                        "sys_s",
+                        "max_rss_kib",
+                        "minor_faults",
+                        "major_faults",
+                        "voluntary_cs",
+                        "involuntary_cs",
+                        "fs_in_blocks",
+                        "fs_out_blocks",
+                        "metrics");
+        JsonNode wall = root.path("workloads")
+                .get(0)
+                .path("variants")
+                .get(0)
+                .path("summary")
+                .path("wall");
+        assertThat(wall.fieldNames())
+                .toIterable()
+                .containsExactly(
+                        "n",
+                        "mean",
+                        "sd",
+                        "cv",
+                        "median",
+                        "min",
+                        "max",
+                        "mean_ci",
+                        "median_ci",
+                        "outliers",
+                        "warnings");
+        assertThat(wall.path("mean_ci").get(0).asDouble())
+                .isLessThan(wall.path("mean").asDouble());
         JsonNode c = root.path("comparisons").get(0);
-        assertThat(c.fieldNames()).toIterable().contains("workload", "metric", "better", "unit", "baseline",
-                "candidate", "n_baseline", "n_candidate", "baseline_value", "candidate_value", "change_pct",
-                "ci_low_pct", "ci_high_pct", "p_value", "method", "verdict", "runs_needed");
+        assertThat(c.fieldNames())
+                .toIterable()
+                .contains(
+                        "workload",
+                        "metric",
+                        "better",
+                        "unit",
+                        "baseline",
+                        "candidate",
+                        "n_baseline",
+                        "n_candidate",
+                        "baseline_value",
+                        "candidate_value",
+                        "change_pct",
+                        "ci_low_pct",
+                        "ci_high_pct",
+                        "p_value",
+                        "method",
+                        "verdict",
+                        "runs_needed");
     }
 
     @Test

@@ -25,21 +25,22 @@ class ReportGoldenTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("locales")
     void asciiTextMatchesGolden(String tag, Locale locale) throws Exception {
-        Golden.check("text-ascii." + tag + ".txt",
-                TextRenderer.render(Fixture.study(), new RenderOptions(true, locale)));
+        Golden.check(
+                "text-ascii." + tag + ".txt", TextRenderer.render(Fixture.study(), new RenderOptions(true, locale)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("locales")
     void markdownMatchesGolden(String tag, Locale locale) throws Exception {
-        Golden.check("markdown." + tag + ".md",
-                MarkdownRenderer.render(Fixture.study(), new RenderOptions(false, locale)));
+        Golden.check(
+                "markdown." + tag + ".md", MarkdownRenderer.render(Fixture.study(), new RenderOptions(false, locale)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("locales")
     void htmlDataBlockMatchesGolden(String tag, Locale locale) throws Exception {
-        Golden.check("html-data." + tag + ".json",
+        Golden.check(
+                "html-data." + tag + ".json",
                 HtmlRenderer.dataBlock(Fixture.study(), new RenderOptions(false, locale)));
     }
 

@@ -18,8 +18,10 @@ class TextRendererTest {
             for (Locale locale : List.of(Locale.ROOT, Locale.GERMANY)) {
                 for (boolean ascii : List.of(false, true)) {
                     String text = TextRenderer.render(study, new RenderOptions(ascii, locale));
-                    assertThat(text.lines()).allSatisfy(line -> assertThat(Glyphs.width(line))
-                            .as("width of %s", line).isLessThanOrEqualTo(TextRenderer.WIDTH));
+                    assertThat(text.lines())
+                            .allSatisfy(line -> assertThat(Glyphs.width(line))
+                                    .as("width of %s", line)
+                                    .isLessThanOrEqualTo(TextRenderer.WIDTH));
                 }
             }
         }
@@ -29,7 +31,10 @@ class TextRendererTest {
     void asciiOutputIsSevenBitWithPlainStandIns() {
         String text = TextRenderer.render(Fixture.study(), new RenderOptions(true, Locale.ROOT));
         assertThat(text.chars()).allMatch(c -> c < 128);
-        assertThat(text).contains("max RSS -44.5% [-45.1, -43.9] better").contains("+-0.8%").contains(" us ");
+        assertThat(text)
+                .contains("max RSS -44.5% [-45.1, -43.9] better")
+                .contains("+-0.8%")
+                .contains(" us ");
     }
 
     @Test
@@ -54,22 +59,36 @@ class TextRendererTest {
     void overlongMetricNamesAndCommandsStillFit() {
         StudyResult study = Fixture.study();
         var w = study.workloads().getFirst();
-        var longCommand = new dev.overhead.model.Workload(w.name(),
+        var longCommand = new dev.overhead.model.Workload(
+                w.name(),
                 List.of("/opt/" + "very-long-path-component/".repeat(6) + "bin", "--flag=" + "x".repeat(120)),
-                false, Map.of(), List.of(), List.of());
-        var renamed = study.comparisons().stream().map(r -> new dev.overhead.model.ComparisonRow(r.workload(),
-                r.metric().equals("wall") ? "a_parsed_metric_with_a_rather_long_name" : r.metric(), r.unit(),
-                r.baseline(), r.candidate(), r.comparison())).toList();
-        StudyResult odd = new StudyResult(study.info(), study.environment(),
-                List.of(new dev.overhead.model.WorkloadResult(longCommand, w.variants())), renamed, study.warnings());
-        assertThat(TextRenderer.render(odd).lines()).allSatisfy(line -> assertThat(Glyphs.width(line))
-                .isLessThanOrEqualTo(TextRenderer.WIDTH));
+                false,
+                Map.of(),
+                List.of(),
+                List.of());
+        var renamed = study.comparisons().stream()
+                .map(r -> new dev.overhead.model.ComparisonRow(
+                        r.workload(),
+                        r.metric().equals("wall") ? "a_parsed_metric_with_a_rather_long_name" : r.metric(),
+                        r.unit(),
+                        r.baseline(),
+                        r.candidate(),
+                        r.comparison()))
+                .toList();
+        StudyResult odd = new StudyResult(
+                study.info(),
+                study.environment(),
+                List.of(new dev.overhead.model.WorkloadResult(longCommand, w.variants())),
+                renamed,
+                study.warnings());
+        assertThat(TextRenderer.render(odd).lines())
+                .allSatisfy(line -> assertThat(Glyphs.width(line)).isLessThanOrEqualTo(TextRenderer.WIDTH));
     }
 
     @Test
     void emptyStudyRendersWithoutFailing() {
-        StudyResult empty = new StudyResult(new StudyInfo("x", null, Instant.EPOCH, Map.of()), Map.of(), List.of(),
-                List.of(), List.of());
+        StudyResult empty = new StudyResult(
+                new StudyInfo("x", null, Instant.EPOCH, Map.of()), Map.of(), List.of(), List.of(), List.of());
         assertThat(TextRenderer.render(empty)).startsWith("study x,");
         assertThat(MarkdownRenderer.render(empty)).contains("study x").doesNotContain("## Commands");
         assertThat(HtmlRenderer.render(empty)).contains("overhead-data");

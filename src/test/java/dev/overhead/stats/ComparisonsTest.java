@@ -70,15 +70,17 @@ class ComparisonsTest {
     void runsNeededGrowsWithTheNoise() {
         double[] small = {-0.01, 0.005, 0.0, 0.01, -0.005};
         double[] large = {-0.03, 0.015, 0.0, 0.03, -0.015};
-        int fewer = Comparisons.compare(around(1, small), around(1.01, small), Direction.LOWER, OPTS).runsNeeded();
-        int more = Comparisons.compare(around(1, large), around(1.01, large), Direction.LOWER, OPTS).runsNeeded();
+        int fewer = Comparisons.compare(around(1, small), around(1.01, small), Direction.LOWER, OPTS)
+                .runsNeeded();
+        int more = Comparisons.compare(around(1, large), around(1.01, large), Direction.LOWER, OPTS)
+                .runsNeeded();
         assertThat(more).isGreaterThan(fewer);
     }
 
     @Test
     void fewRunsAreWarnedAbout() {
-        Comparison c = Comparisons.compare(new double[] {1.0, 1.1, 1.05}, new double[] {1.2, 1.1, 1.15},
-                Direction.LOWER, OPTS);
+        Comparison c = Comparisons.compare(
+                new double[] {1.0, 1.1, 1.05}, new double[] {1.2, 1.1, 1.15}, Direction.LOWER, OPTS);
         assertThat(c.warnings()).anyMatch(w -> w.contains("only 3 runs"));
     }
 
@@ -109,8 +111,11 @@ class ComparisonsTest {
 
     @Test
     void rankMethodFromTenRunsResistsASpike() {
-        double[] b = IntStream.range(0, 12).mapToDouble(i -> 1 + 0.002 * (i % 5)).toArray();
-        double[] c = IntStream.range(0, 12).mapToDouble(i -> 1.05 + 0.002 * ((i + 2) % 5)).toArray();
+        double[] b =
+                IntStream.range(0, 12).mapToDouble(i -> 1 + 0.002 * (i % 5)).toArray();
+        double[] c = IntStream.range(0, 12)
+                .mapToDouble(i -> 1.05 + 0.002 * ((i + 2) % 5))
+                .toArray();
         c[3] = 3.0; // one run hit by something else on the machine
         Comparison r = Comparisons.compare(b, c, Direction.LOWER, OPTS);
         assertThat(r.method()).startsWith("hodges-lehmann");

@@ -27,13 +27,29 @@ class ExamplesTest {
         for (String file : List.of("seed001-hardened-atomic.csv", "seed004-strace-getsiginfo.csv")) {
             for (Group g : read(DIR.resolve(file))) {
                 String[] names = g.values().keySet().toArray(String[]::new);
-                double[] b = g.values().get(names[0]).stream().mapToDouble(Double::doubleValue).toArray();
-                double[] c = g.values().get(names[1]).stream().mapToDouble(Double::doubleValue).toArray();
+                double[] b = g.values().get(names[0]).stream()
+                        .mapToDouble(Double::doubleValue)
+                        .toArray();
+                double[] c = g.values().get(names[1]).stream()
+                        .mapToDouble(Double::doubleValue)
+                        .toArray();
                 Comparison r = Comparisons.compare(b, c, g.better(), CompareOptions.DEFAULT);
-                out.append(String.format(Locale.ROOT,
+                out.append(String.format(
+                        Locale.ROOT,
                         "| %s | %s | %s (%s) | %s → %s | %d, %d | %+.2f%% | %+.2f%% … %+.2f%% | %.3g | %s | %s |%n",
-                        file, g.workload(), g.metric(), g.better().word(), names[0], names[1], b.length, c.length,
-                        r.changePct(), r.ciLowPct(), r.ciHighPct(), r.pValue(), r.verdict().word(),
+                        file,
+                        g.workload(),
+                        g.metric(),
+                        g.better().word(),
+                        names[0],
+                        names[1],
+                        b.length,
+                        c.length,
+                        r.changePct(),
+                        r.ciLowPct(),
+                        r.ciHighPct(),
+                        r.pValue(),
+                        r.verdict().word(),
                         r.runsNeeded() == null ? "" : r.runsNeeded()));
             }
         }
@@ -53,8 +69,8 @@ class ExamplesTest {
         List<String> lines = Files.readAllLines(file);
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
-            Group g = groups.computeIfAbsent(f[0] + "/" + f[2],
-                    k -> new Group(f[0], f[2], Direction.parse(f[4]), new LinkedHashMap<>()));
+            Group g = groups.computeIfAbsent(
+                    f[0] + "/" + f[2], k -> new Group(f[0], f[2], Direction.parse(f[4]), new LinkedHashMap<>()));
             g.values().computeIfAbsent(f[1], k -> new ArrayList<>()).add(Double.parseDouble(f[3]));
         }
         return new ArrayList<>(groups.values());

@@ -29,8 +29,14 @@ class HodgesLehmannTest {
     void exactDistributionOfUMatchesR() {
         // R: pwilcox(0:5, 4, 5) -> 0.00793650793650794 0.01587301587301587 0.03174603174603174
         //                          0.05555555555555555 0.09523809523809523 0.14285714285714285
-        double[] expected = {0.00793650793650794, 0.01587301587301587, 0.03174603174603174, 0.05555555555555555,
-            0.09523809523809523, 0.14285714285714285};
+        double[] expected = {
+            0.00793650793650794,
+            0.01587301587301587,
+            0.03174603174603174,
+            0.05555555555555555,
+            0.09523809523809523,
+            0.14285714285714285
+        };
         double[] cdf = HodgesLehmann.exactCdf(4, 5);
         for (int u = 0; u < expected.length; u++) {
             assertThat(cdf[u]).isCloseTo(expected[u], within(1e-15));
@@ -53,6 +59,7 @@ class HodgesLehmannTest {
     @Test
     void tooFewRunsCannotReachTheConfidence() {
         // Three against three: the smallest two-sided exact p is 2/20 = 0.1 > 0.05.
-        assertThat(HodgesLehmann.shift(new double[] {1, 2, 3}, new double[] {4, 5, 6}, 0.95)).isNull();
+        assertThat(HodgesLehmann.shift(new double[] {1, 2, 3}, new double[] {4, 5, 6}, 0.95))
+                .isNull();
     }
 }

@@ -102,8 +102,8 @@ class PairedComparisonsTest {
         Arrays.fill(unknown, -1);
         Comparison r = Comparisons.compare(B8, unknown, C8, unknown, Direction.LOWER, OPTS);
         assertThat(r.method()).isEqualTo("welch-t on log values");
-        Comparison seq = Comparisons.compareSequential(B8, unknown, C8, unknown, Direction.LOWER, OPTS,
-                SequentialPlan.DEFAULT);
+        Comparison seq =
+                Comparisons.compareSequential(B8, unknown, C8, unknown, Direction.LOWER, OPTS, SequentialPlan.DEFAULT);
         assertThat(seq).isEqualTo(Comparisons.compareSequential(B8, C8, Direction.LOWER, OPTS, SequentialPlan.DEFAULT));
     }
 
@@ -118,10 +118,11 @@ class PairedComparisonsTest {
     @Test
     void sequentialPairedIntervalIsWiderAndSaysHow() {
         Comparison fixed = Comparisons.compare(B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS);
-        Comparison seq = Comparisons.compareSequential(B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS,
-                SequentialPlan.DEFAULT);
-        assertThat(seq.method()).isEqualTo("paired-t on log ratios over 8 rounds, sequential: Pocock over 46 looks,"
-                + " each at 99.32%");
+        Comparison seq = Comparisons.compareSequential(
+                B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS, SequentialPlan.DEFAULT);
+        assertThat(seq.method())
+                .isEqualTo(
+                        "paired-t on log ratios over 8 rounds, sequential: Pocock over 46 looks," + " each at 99.32%");
         assertThat(seq.changePct()).isEqualTo(fixed.changePct());
         assertThat(seq.ciHighPct() - seq.ciLowPct()).isGreaterThan(fixed.ciHighPct() - fixed.ciLowPct());
         // R: t.test(log(c), log(b), paired=TRUE, conf.level=0.9932...) at Pocock's nominal level

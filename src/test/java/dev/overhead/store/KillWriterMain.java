@@ -12,8 +12,11 @@ public final class KillWriterMain {
     public static void main(String[] args) throws Exception {
         Store store = Stores.open(args[0]);
         String id = args[1];
-        store.createStudy(StoreFixtures.info(id, "killed", StoreFixtures.CREATED), StoreFixtures.WORKLOADS,
-                StoreFixtures.VARIANTS, Map.of());
+        store.createStudy(
+                StoreFixtures.info(id, "killed", StoreFixtures.CREATED),
+                StoreFixtures.WORKLOADS,
+                StoreFixtures.VARIANTS,
+                Map.of());
         for (int i = 0; ; i++) {
             store.addRun(id, "sort", i % 2 == 0 ? "glibc" : "traced", StoreFixtures.run(i / 2, i, 1.0 + i));
             System.out.println(i);
@@ -21,5 +24,4 @@ public final class KillWriterMain {
             Thread.sleep(5);
         }
     }
-
 }

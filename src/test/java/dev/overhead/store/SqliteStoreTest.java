@@ -28,7 +28,10 @@ class SqliteStoreTest {
     void aStudyComesBackAsItWasWritten() throws Exception {
         Path db = dir.resolve("nested/dirs/overhead.db");
         try (Store store = Stores.open(db.toString())) {
-            store.createStudy(info("20261202-103015-a3f9", "malloc", CREATED), WORKLOADS, VARIANTS,
+            store.createStudy(
+                    info("20261202-103015-a3f9", "malloc", CREATED),
+                    WORKLOADS,
+                    VARIANTS,
                     Map.of("kernel", "6.1", "cpus", 2));
             store.addRun("20261202-103015-a3f9", "sort", "traced", run(0, 1, 0.5));
             store.addRun("20261202-103015-a3f9", "sort", "glibc", run(0, 0, 0.25));
@@ -43,13 +46,20 @@ class SqliteStoreTest {
             assertThat(loaded.environment()).isEqualTo(Map.of("kernel", "6.1", "cpus", 2));
             assertThat(loaded.warnings()).containsExactly("a warning");
             assertThat(loaded.comparisons()).isEmpty();
-            assertThat(loaded.workloads()).containsExactly(
-                    new WorkloadResult(WORKLOADS.get(0), List.of(
-                            new VariantResult(VARIANTS.get(0), List.of(run(0, 0, 0.25), run(1, 2, 0.75), run(2, 3, 0.125))),
-                            new VariantResult(VARIANTS.get(1), List.of(run(0, 1, 0.5))))),
-                    new WorkloadResult(WORKLOADS.get(1), List.of(
-                            new VariantResult(VARIANTS.get(0), List.of()),
-                            new VariantResult(VARIANTS.get(1), List.of()))));
+            assertThat(loaded.workloads())
+                    .containsExactly(
+                            new WorkloadResult(
+                                    WORKLOADS.get(0),
+                                    List.of(
+                                            new VariantResult(
+                                                    VARIANTS.get(0),
+                                                    List.of(run(0, 0, 0.25), run(1, 2, 0.75), run(2, 3, 0.125))),
+                                            new VariantResult(VARIANTS.get(1), List.of(run(0, 1, 0.5))))),
+                            new WorkloadResult(
+                                    WORKLOADS.get(1),
+                                    List.of(
+                                            new VariantResult(VARIANTS.get(0), List.of()),
+                                            new VariantResult(VARIANTS.get(1), List.of()))));
         }
     }
 
@@ -57,10 +67,13 @@ class SqliteStoreTest {
     void findsAStudyByIdLabelOrIdPrefix() throws Exception {
         try (Store store = Stores.open(dir.resolve("s.db").toString())) {
             store.createStudy(info("20261201-090000-0001", "nightly", CREATED), WORKLOADS, VARIANTS, Map.of());
-            store.createStudy(info("20261202-090000-0002", "nightly", CREATED.plusSeconds(86400)), WORKLOADS, VARIANTS, Map.of());
-            store.createStudy(info("20261202-100000-0003", null, CREATED.plusSeconds(90000)), WORKLOADS, VARIANTS, Map.of());
+            store.createStudy(
+                    info("20261202-090000-0002", "nightly", CREATED.plusSeconds(86400)), WORKLOADS, VARIANTS, Map.of());
+            store.createStudy(
+                    info("20261202-100000-0003", null, CREATED.plusSeconds(90000)), WORKLOADS, VARIANTS, Map.of());
 
-            assertThat(store.load("20261201-090000-0001").orElseThrow().info().label()).isEqualTo("nightly");
+            assertThat(store.load("20261201-090000-0001").orElseThrow().info().label())
+                    .isEqualTo("nightly");
             assertThat(store.load("nightly").orElseThrow().info().id()).isEqualTo("20261202-090000-0002");
             assertThat(store.load("20261202-10").orElseThrow().info().id()).isEqualTo("20261202-100000-0003");
             assertThat(store.load("no-such-study")).isEmpty();
@@ -76,28 +89,38 @@ class SqliteStoreTest {
     void listsStudiesNewestFirstWithTheirCounts() throws Exception {
         try (Store store = Stores.open(dir.resolve("s.db").toString())) {
             store.createStudy(info("20261201-090000-0001", "old", CREATED), WORKLOADS, VARIANTS, Map.of());
-            store.createStudy(info("20261202-090000-0002", null, CREATED.plusMillis(1)), WORKLOADS.subList(0, 1),
-                    VARIANTS, Map.of());
+            store.createStudy(
+                    info("20261202-090000-0002", null, CREATED.plusMillis(1)),
+                    WORKLOADS.subList(0, 1),
+                    VARIANTS,
+                    Map.of());
             store.addRun("20261202-090000-0002", "sort", "glibc", run(0, 0, 1.0));
             store.finish("20261201-090000-0001", "interrupted", List.of());
 
-            assertThat(store.list()).containsExactly(
-                    new StudySummary("20261202-090000-0002", null, CREATED.plusMillis(1), "running", 1, 2, 1),
-                    new StudySummary("20261201-090000-0001", "old", CREATED, "interrupted", 2, 2, 0));
+            assertThat(store.list())
+                    .containsExactly(
+                            new StudySummary("20261202-090000-0002", null, CREATED.plusMillis(1), "running", 1, 2, 1),
+                            new StudySummary("20261201-090000-0001", "old", CREATED, "interrupted", 2, 2, 0));
         }
     }
 
     @Test
     void importsAWholeStudyOnce() throws Exception {
-        StudyResult study = new StudyResult(info("imported-1", "from-hyperfine", CREATED), Map.of(),
-                List.of(new WorkloadResult(WORKLOADS.getFirst(), List.of(
-                        new VariantResult(VARIANTS.get(0), List.of(run(0, 0, 1.0), run(1, 2, 1.5))),
-                        new VariantResult(VARIANTS.get(1), List.of(run(0, 1, 2.0)))))),
-                List.of(), List.of("imported"));
+        StudyResult study = new StudyResult(
+                info("imported-1", "from-hyperfine", CREATED),
+                Map.of(),
+                List.of(new WorkloadResult(
+                        WORKLOADS.getFirst(),
+                        List.of(
+                                new VariantResult(VARIANTS.get(0), List.of(run(0, 0, 1.0), run(1, 2, 1.5))),
+                                new VariantResult(VARIANTS.get(1), List.of(run(0, 1, 2.0)))))),
+                List.of(),
+                List.of("imported"));
         try (Store store = Stores.open(dir.resolve("s.db").toString())) {
             store.importStudy(study);
             assertThat(store.load("from-hyperfine")).contains(study);
-            assertThat(store.studyDefinition("imported-1").orElseThrow().state()).isEqualTo("done");
+            assertThat(store.studyDefinition("imported-1").orElseThrow().state())
+                    .isEqualTo("done");
             assertThatThrownBy(() -> store.importStudy(study))
                     .hasMessageEndingWith("refused the study: a study with this id is already there.");
             assertThat(store.list()).hasSize(1);

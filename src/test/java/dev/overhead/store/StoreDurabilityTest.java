@@ -34,9 +34,15 @@ class StoreDurabilityTest {
     void runsWrittenBeforeAKillNineAreKeptAndTheStudyCanBeResumed() throws Exception {
         Path db = dir.resolve("killed.db");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                KillWriterMain.class.getName(), db.toString(), "20261202-103015-dead")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process child = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        KillWriterMain.class.getName(),
+                        db.toString(),
+                        "20261202-103015-dead")
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         int lastReported = -1;
         try (var out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;

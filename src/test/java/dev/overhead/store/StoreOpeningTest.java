@@ -30,13 +30,20 @@ class StoreOpeningTest {
         assertThat(userVersion(db)).isEqualTo(1);
 
         try (Store store = Stores.open(db.toString())) {
-            assertThat(store.load("kept").orElseThrow().workloads().getFirst().variants().getFirst().runs())
+            assertThat(store.load("kept")
+                            .orElseThrow()
+                            .workloads()
+                            .getFirst()
+                            .variants()
+                            .getFirst()
+                            .runs())
                     .containsExactly(run(0, 0, 1.0));
         }
         assertThat(userVersion(db)).isEqualTo(Schema.current()).isEqualTo(2);
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
-                var rs = c.createStatement().executeQuery(
-                        "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'studies_by_label'")) {
+                var rs = c.createStatement()
+                        .executeQuery(
+                                "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'studies_by_label'")) {
             assertThat(rs.getInt(1)).isEqualTo(1);
         }
     }

@@ -20,7 +20,8 @@ class ControlsTest {
 
     @Test
     void cpuListRefusesCpusThatAreNotOnline() {
-        assertThatThrownBy(() -> Controls.parseCpuList("0-2,5", FOUR)).isInstanceOf(ControlException.class)
+        assertThatThrownBy(() -> Controls.parseCpuList("0-2,5", FOUR))
+                .isInstanceOf(ControlException.class)
                 .hasMessage("--pin 0-2,5: CPU 5 is not online here (online: 0-3).")
                 .satisfies(e -> assertThat(((ControlException) e).usage()).isTrue());
         assertThatThrownBy(() -> Controls.parseCpuList("4-5", FOUR))
@@ -30,7 +31,8 @@ class ControlsTest {
     @Test
     void cpuListRefusesWhatIsNotAList() {
         for (String bad : List.of("", "x", "3-1", "1,,")) {
-            assertThatThrownBy(() -> Controls.parseCpuList(bad, FOUR)).isInstanceOf(ControlException.class)
+            assertThatThrownBy(() -> Controls.parseCpuList(bad, FOUR))
+                    .isInstanceOf(ControlException.class)
                     .hasMessageContaining("is not a CPU list: give CPU numbers and ranges like 0-2,5.");
         }
     }
@@ -43,13 +45,14 @@ class ControlsTest {
     @Test
     void niceOutsideTheKernelRangeIsRefused() {
         assertThat(Controls.validateNice(-20)).isEqualTo(-20);
-        assertThatThrownBy(() -> Controls.validateNice(20)).hasMessage("--nice 20 is outside -20..19: give a niceness"
-                + " in that range.");
+        assertThatThrownBy(() -> Controls.validateNice(20))
+                .hasMessage("--nice 20 is outside -20..19: give a niceness" + " in that range.");
     }
 
     @Test
     void dropCachesWithoutAWritableFileSaysItNeedsRoot(@TempDir Path root) {
-        assertThatThrownBy(() -> Controls.dropCaches(new Host(root))).isInstanceOf(ControlException.class)
+        assertThatThrownBy(() -> Controls.dropCaches(new Host(root)))
+                .isInstanceOf(ControlException.class)
                 .hasMessage("--drop-caches needs root: run as root or drop the option.");
     }
 

@@ -36,9 +36,11 @@ class EnvCommandTest {
         assertThat(run("env", "--format", "json")).isZero();
         JsonNode env = new ObjectMapper().readTree(out.toString());
         assertThat(env.path("kernel").path("release").asText())
-                .isEqualTo(Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip());
+                .isEqualTo(
+                        Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip());
         assertThat(env.path("cpu").path("logical_cpus").asInt()).isPositive();
-        assertThat(env.path("tools").path("java").path("version").asText()).isEqualTo(Runtime.version().toString());
+        assertThat(env.path("tools").path("java").path("version").asText())
+                .isEqualTo(Runtime.version().toString());
         assertThat(env.has("env_vars")).isTrue();
     }
 

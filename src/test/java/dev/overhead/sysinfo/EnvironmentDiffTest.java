@@ -25,31 +25,47 @@ class EnvironmentDiffTest {
     void crossBootDifferencesListKernelMitigationsAndGovernor() {
         Map<String, Object> before = Map.of(
                 "kernel", Map.of("release", "6.1.0-17-amd64", "cmdline", "ro quiet"),
-                "security", Map.of("aslr", 2, "vulnerabilities", Map.of("spectre_v2", "Mitigation: Retpolines",
-                        "mds", "Not affected")),
+                "security",
+                        Map.of(
+                                "aslr",
+                                2,
+                                "vulnerabilities",
+                                Map.of("spectre_v2", "Mitigation: Retpolines", "mds", "Not affected")),
                 "frequency", Map.of("governor", "powersave", "turbo", true),
                 "cpu", Map.of("microcode", "0xf4"));
         Map<String, Object> after = Map.of(
                 "kernel", Map.of("release", "6.1.0-18-amd64", "cmdline", "ro quiet mitigations=off"),
-                "security", Map.of("aslr", 2L, "vulnerabilities", Map.of("spectre_v2", "Vulnerable",
-                        "mds", "Not affected", "gds", "Not affected")),
+                "security",
+                        Map.of(
+                                "aslr",
+                                2L,
+                                "vulnerabilities",
+                                Map.of("spectre_v2", "Vulnerable", "mds", "Not affected", "gds", "Not affected")),
                 "frequency", Map.of("governor", "performance", "turbo", true),
                 "cpu", Map.of("microcode", "0xf8"));
-        assertThat(EnvironmentDiff.diff(before, after)).containsExactly(
-                new Difference("cpu.microcode", "0xf4", "0xf8"),
-                new Difference("kernel.release", "6.1.0-17-amd64", "6.1.0-18-amd64"),
-                new Difference("kernel.cmdline", "ro quiet", "ro quiet mitigations=off"),
-                new Difference("security.vulnerabilities.gds", null, "Not affected"),
-                new Difference("security.vulnerabilities.spectre_v2", "Mitigation: Retpolines", "Vulnerable"),
-                new Difference("frequency.governor", "powersave", "performance"));
+        assertThat(EnvironmentDiff.diff(before, after))
+                .containsExactly(
+                        new Difference("cpu.microcode", "0xf4", "0xf8"),
+                        new Difference("kernel.release", "6.1.0-17-amd64", "6.1.0-18-amd64"),
+                        new Difference("kernel.cmdline", "ro quiet", "ro quiet mitigations=off"),
+                        new Difference("security.vulnerabilities.gds", null, "Not affected"),
+                        new Difference("security.vulnerabilities.spectre_v2", "Mitigation: Retpolines", "Vulnerable"),
+                        new Difference("frequency.governor", "powersave", "performance"));
     }
 
     @Test
     void differentMachinesDifferInCpuAndVirtualization() {
-        List<Difference> d = EnvironmentDiff.diff(Samples.probe(Samples.EPYC_VM, Map.of()),
-                Samples.probe(Samples.I7, Map.of()));
-        assertThat(d).extracting(Difference::path).contains("cpu.model_name", "kernel.release", "libc.version",
-                "virtualization.virtual_machine", "smt.control", "frequency.governor")
+        List<Difference> d =
+                EnvironmentDiff.diff(Samples.probe(Samples.EPYC_VM, Map.of()), Samples.probe(Samples.I7, Map.of()));
+        assertThat(d)
+                .extracting(Difference::path)
+                .contains(
+                        "cpu.model_name",
+                        "kernel.release",
+                        "libc.version",
+                        "virtualization.virtual_machine",
+                        "smt.control",
+                        "frequency.governor")
                 .doesNotContain("load.load_1m", "probed_at", "memory.available_kib");
     }
 }

@@ -36,10 +36,14 @@ class EnvironmentProbeLiveTest {
 
     @Test
     void cpuModelAgreesWithProcCpuinfo() throws Exception {
-        String line = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                .findFirst().orElse(null);
+        String line = Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                .filter(l -> l.startsWith("model name"))
+                .findFirst()
+                .orElse(null);
         assumeTrue(line != null, "this CPU's /proc/cpuinfo has no model name (ARM)");
-        assertThat(section(env, "cpu")).containsEntry("model_name", line.substring(line.indexOf(':') + 1).strip());
+        assertThat(section(env, "cpu"))
+                .containsEntry(
+                        "model_name", line.substring(line.indexOf(':') + 1).strip());
     }
 
     @Test
@@ -54,14 +58,19 @@ class EnvironmentProbeLiveTest {
     @Test
     void sysctlValuesAreReadWhole() throws Exception {
         // /proc/sys files answer a read at a non-zero offset with end of file; a byte-wise read gave "6".
-        assertThat(section(env, "sysctl")).containsEntry("vm.max_map_count",
-                Long.parseLong(Files.readAllLines(Path.of("/proc/sys/vm/max_map_count")).getFirst().strip()));
+        assertThat(section(env, "sysctl"))
+                .containsEntry(
+                        "vm.max_map_count",
+                        Long.parseLong(Files.readAllLines(Path.of("/proc/sys/vm/max_map_count"))
+                                .getFirst()
+                                .strip()));
     }
 
     @Test
     void recordsOverheadAndJavaVersionsAndTheLoad() {
         assertThat(section(env, "tools")).containsKey("overhead");
-        assertThat(section(section(env, "tools"), "java")).containsEntry("version", Runtime.version().toString());
+        assertThat(section(section(env, "tools"), "java"))
+                .containsEntry("version", Runtime.version().toString());
         assertThat(section(env, "load")).containsKeys("load_1m", "busiest");
         assertThat(section(env, "memory")).containsKey("total_kib");
     }

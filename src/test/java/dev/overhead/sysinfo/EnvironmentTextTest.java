@@ -34,8 +34,8 @@ class EnvironmentTextTest {
 
     @Test
     void noLineIsWiderThanOneHundredColumns() {
-        String text = EnvironmentText.render(Samples.probe(Samples.I7, Map.of("PATH", "/a/b:".repeat(60))),
-                List.of("word ".repeat(60)));
+        String text = EnvironmentText.render(
+                Samples.probe(Samples.I7, Map.of("PATH", "/a/b:".repeat(60))), List.of("word ".repeat(60)));
         assertThat(text.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(EnvironmentText.WIDTH));
         assertThat(text).contains("Security", "    spectre_v2", "CPU frequency", "Noise warnings");
     }
@@ -46,7 +46,8 @@ class EnvironmentTextTest {
         try {
             Locale.setDefault(Locale.GERMANY);
             assertThat(EnvironmentText.render(Map.of("load", Map.of("load_1m", 2.25)), List.of()))
-                    .contains("2.25").doesNotContain("2,25");
+                    .contains("2.25")
+                    .doesNotContain("2,25");
         } finally {
             Locale.setDefault(saved);
         }

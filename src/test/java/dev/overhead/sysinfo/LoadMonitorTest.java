@@ -54,11 +54,12 @@ class LoadMonitorTest {
         m.sample();
         write("proc/loadavg", "2.00 1.10 0.50 1/100 999\n");
         m.sample();
-        assertThat(m.warnings()).containsExactly(
-                "The load average rose to 3.2 during the study on 2 CPUs.",
-                "The machine swapped 1200 pages during the study.",
-                "The CPUs were thermally throttled 3 times during the study: their clock was lowered.",
-                "The SMT siblings [1] of the pinned CPUs were 80% busy: they share a core with the measured command.");
+        assertThat(m.warnings())
+                .containsExactly(
+                        "The load average rose to 3.2 during the study on 2 CPUs.",
+                        "The machine swapped 1200 pages during the study.",
+                        "The CPUs were thermally throttled 3 times during the study: their clock was lowered.",
+                        "The SMT siblings [1] of the pinned CPUs were 80% busy: they share a core with the measured command.");
         assertThat(m.summary()).containsEntry("peak_load_1m", 3.2).containsEntry("smt_sibling_busy_pct", 80.0);
     }
 

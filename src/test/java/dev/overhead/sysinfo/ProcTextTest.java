@@ -12,35 +12,49 @@ class ProcTextTest {
     @Test
     void meminfoGivesKibAndSwapInUse() {
         Map<String, Object> m = ProcText.memory(Samples.text(Samples.I7, "proc/meminfo"));
-        assertThat(m).containsEntry("total_kib", 32774428L).containsEntry("available_kib", 24104512L)
-                .containsEntry("swap_total_kib", 2097148L).containsEntry("swap_used_kib", 2097148L - 1833980L)
+        assertThat(m)
+                .containsEntry("total_kib", 32774428L)
+                .containsEntry("available_kib", 24104512L)
+                .containsEntry("swap_total_kib", 2097148L)
+                .containsEntry("swap_used_kib", 2097148L - 1833980L)
                 .containsEntry("huge_page_size_kib", 2048L);
     }
 
     @Test
     void meminfoWithoutSwapSaysZeroUsed() {
         assertThat(ProcText.memory(Samples.text(Samples.EPYC_VM, "proc/meminfo")))
-                .containsEntry("swap_total_kib", 0L).containsEntry("swap_used_kib", 0L);
+                .containsEntry("swap_total_kib", 0L)
+                .containsEntry("swap_used_kib", 0L);
     }
 
     @Test
     void osReleaseUnquotesValuesOfSeveralDistributions() {
-        assertThat(ProcText.os(Samples.text(Samples.I7, "etc/os-release"))).containsEntry("id", "ubuntu")
-                .containsEntry("version_id", "22.04").containsEntry("pretty_name", "Ubuntu 22.04.3 LTS")
+        assertThat(ProcText.os(Samples.text(Samples.I7, "etc/os-release")))
+                .containsEntry("id", "ubuntu")
+                .containsEntry("version_id", "22.04")
+                .containsEntry("pretty_name", "Ubuntu 22.04.3 LTS")
                 .containsEntry("version_codename", "jammy");
-        assertThat(ProcText.os(Samples.text(Samples.GRAVITON, "etc/os-release"))).containsEntry("id", "amzn")
-                .containsEntry("id_like", "fedora").containsEntry("version_id", "2023");
-        assertThat(ProcText.os(Samples.text("misc", "alpine-os-release"))).containsEntry("id", "alpine")
-                .containsEntry("version_id", "3.19.1").containsEntry("pretty_name", "Alpine Linux v3.19");
+        assertThat(ProcText.os(Samples.text(Samples.GRAVITON, "etc/os-release")))
+                .containsEntry("id", "amzn")
+                .containsEntry("id_like", "fedora")
+                .containsEntry("version_id", "2023");
+        assertThat(ProcText.os(Samples.text("misc", "alpine-os-release")))
+                .containsEntry("id", "alpine")
+                .containsEntry("version_id", "3.19.1")
+                .containsEntry("pretty_name", "Alpine Linux v3.19");
         assertThat(ProcText.osRelease("# comment\nNAME='Single Quoted'\nX=\"a \\\"b\\\"\"\n"))
-                .containsEntry("name", "Single Quoted").containsEntry("x", "a \"b\"");
+                .containsEntry("name", "Single Quoted")
+                .containsEntry("x", "a \"b\"");
     }
 
     @Test
     void loadavgGivesThreeAveragesAndTaskCounts() {
-        assertThat(ProcText.loadavg("0.42 0.35 0.30 1/1184 48211\n")).containsEntry("load_1m", 0.42)
-                .containsEntry("load_5m", 0.35).containsEntry("load_15m", 0.30)
-                .containsEntry("runnable", 1L).containsEntry("tasks", 1184L);
+        assertThat(ProcText.loadavg("0.42 0.35 0.30 1/1184 48211\n"))
+                .containsEntry("load_1m", 0.42)
+                .containsEntry("load_5m", 0.35)
+                .containsEntry("load_15m", 0.30)
+                .containsEntry("runnable", 1L)
+                .containsEntry("tasks", 1184L);
     }
 
     @Test

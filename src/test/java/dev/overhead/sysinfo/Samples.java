@@ -39,8 +39,9 @@ final class Samples {
 
     /** The whole probe over a captured machine, its commands answered from commands/. */
     static Map<String, Object> probe(String name, Map<String, String> env) {
-        return new EnvironmentProbe(host(name), CommandRunner.captured(root(name).resolve("commands")), env, 1,
-                Duration.ZERO).probe();
+        return new EnvironmentProbe(
+                        host(name), CommandRunner.captured(root(name).resolve("commands")), env, 1, Duration.ZERO)
+                .probe();
     }
 
     @SuppressWarnings("unchecked")

@@ -31,7 +31,8 @@ final class DriftSim {
 
     /** A method under test: unpaired ignores the rounds. */
     enum Pairing {
-        UNPAIRED, PAIRED;
+        UNPAIRED,
+        PAIRED;
 
         Comparison fixed(double[] b, double[] c, int[] rounds) {
             return this == PAIRED
@@ -41,15 +42,21 @@ final class DriftSim {
 
         Comparison sequential(double[] b, double[] c, int[] rounds) {
             return this == PAIRED
-                    ? Comparisons.compareSequential(b, rounds, c, rounds, Direction.LOWER, StatsSim.OPTIONS,
-                            StatsSim.PLAN)
+                    ? Comparisons.compareSequential(
+                            b, rounds, c, rounds, Direction.LOWER, StatsSim.OPTIONS, StatsSim.PLAN)
                     : Comparisons.compareSequential(b, c, Direction.LOWER, StatsSim.OPTIONS, StatsSim.PLAN);
         }
     }
 
     static void run(int studies, long seed, PrintStream out) {
-        out.printf(Locale.ROOT, "%d studies per row, seed %d, rounds of 2 runs in random order, A/B cost +%.0f%%,"
-                + " adaptive: min %d max %d runs%n%n", studies, seed, StatsSim.COST * 100, StatsSim.PLAN.minRuns(),
+        out.printf(
+                Locale.ROOT,
+                "%d studies per row, seed %d, rounds of 2 runs in random order, A/B cost +%.0f%%,"
+                        + " adaptive: min %d max %d runs%n%n",
+                studies,
+                seed,
+                StatsSim.COST * 100,
+                StatsSim.PLAN.minRuns(),
                 StatsSim.PLAN.maxRuns());
         out.println("| drift and noise | runs | method | A/A worse+better | A/A coverage | A/B coverage | A/B worse"
                 + " | mean interval width A/B | mean runs A/A, A/B |");
@@ -68,11 +75,19 @@ final class DriftSim {
                 }
                 for (Pairing p : Pairing.values()) {
                     Tally x = t[p.ordinal()];
-                    out.printf(Locale.ROOT, "| %s | %s | %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.2f%% | %.1f, %.1f |%n",
-                            shape.label(), n == 0 ? "adaptive" : String.valueOf(n), p.name().toLowerCase(Locale.ROOT),
-                            StatsSim.pct(x.falseVerdicts, studies), StatsSim.pct(x.aaCovered, studies),
-                            StatsSim.pct(x.abCovered, studies), StatsSim.pct(x.worse, studies), x.width / studies,
-                            (double) x.runsAa / studies, (double) x.runsAb / studies);
+                    out.printf(
+                            Locale.ROOT,
+                            "| %s | %s | %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.2f%% | %.1f, %.1f |%n",
+                            shape.label(),
+                            n == 0 ? "adaptive" : String.valueOf(n),
+                            p.name().toLowerCase(Locale.ROOT),
+                            StatsSim.pct(x.falseVerdicts, studies),
+                            StatsSim.pct(x.aaCovered, studies),
+                            StatsSim.pct(x.abCovered, studies),
+                            StatsSim.pct(x.worse, studies),
+                            x.width / studies,
+                            (double) x.runsAa / studies,
+                            (double) x.runsAb / studies);
                 }
             }
         }

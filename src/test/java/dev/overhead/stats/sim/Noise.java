@@ -27,8 +27,11 @@ sealed interface Noise {
         }
 
         public double draw(UniformRandomProvider rng) {
-            double x = Math.exp(0.02 * ZigguratSampler.NormalizedGaussian.of(rng).sample());
-            return rng.nextDouble() < 0.1 ? x * (1 + 0.2 * ZigguratSampler.Exponential.of(rng).sample()) : x;
+            double x =
+                    Math.exp(0.02 * ZigguratSampler.NormalizedGaussian.of(rng).sample());
+            return rng.nextDouble() < 0.1
+                    ? x * (1 + 0.2 * ZigguratSampler.Exponential.of(rng).sample())
+                    : x;
         }
     }
 
@@ -39,7 +42,8 @@ sealed interface Noise {
         }
 
         public double draw(UniformRandomProvider rng) {
-            double x = Math.exp(0.02 * ZigguratSampler.NormalizedGaussian.of(rng).sample());
+            double x =
+                    Math.exp(0.02 * ZigguratSampler.NormalizedGaussian.of(rng).sample());
             return rng.nextDouble() < 0.3 ? x * 1.08 : x;
         }
     }

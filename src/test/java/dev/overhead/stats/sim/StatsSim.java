@@ -25,8 +25,15 @@ public final class StatsSim {
     /** One cell of the table: a noise shape and either a fixed n or adaptive stopping (n = 0). */
     record Cell(Noise noise, int n) {}
 
-    record Tally(int studies, int falseVerdicts, int equivalent, int aaCovered, int abCovered, int worse,
-            long runsAa, long runsAb) {}
+    record Tally(
+            int studies,
+            int falseVerdicts,
+            int equivalent,
+            int aaCovered,
+            int abCovered,
+            int worse,
+            long runsAa,
+            long runsAb) {}
 
     public static void main(String[] args) {
         int studies = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
@@ -44,12 +51,24 @@ public final class StatsSim {
     }
 
     static void run(int studies, long seed, PrintStream out) {
-        List<Noise> shapes = List.of(new Noise.LogNormal(0.01), new Noise.LogNormal(0.03), new Noise.LogNormal(0.05),
-                new Noise.Spikes(), new Noise.Bimodal());
+        List<Noise> shapes = List.of(
+                new Noise.LogNormal(0.01),
+                new Noise.LogNormal(0.03),
+                new Noise.LogNormal(0.05),
+                new Noise.Spikes(),
+                new Noise.Bimodal());
         int[] ns = {3, 5, 10, 30, 0};
-        out.printf(Locale.ROOT, "%d studies per row, seed %d, confidence %.2f, threshold %.1f%%, A/B cost +%.0f%%,"
-                        + " adaptive: min %d max %d runs%n%n", studies, seed, OPTIONS.confidence(),
-                OPTIONS.thresholdPct(), COST * 100, PLAN.minRuns(), PLAN.maxRuns());
+        out.printf(
+                Locale.ROOT,
+                "%d studies per row, seed %d, confidence %.2f, threshold %.1f%%, A/B cost +%.0f%%,"
+                        + " adaptive: min %d max %d runs%n%n",
+                studies,
+                seed,
+                OPTIONS.confidence(),
+                OPTIONS.thresholdPct(),
+                COST * 100,
+                PLAN.minRuns(),
+                PLAN.maxRuns());
         out.println("| noise | runs | A/A worse+better | A/A coverage | A/A equivalent | A/B coverage | A/B worse"
                 + " | mean runs A/A, A/B |");
         out.println("|---|---|---:|---:|---:|---:|---:|---:|");
@@ -57,11 +76,18 @@ public final class StatsSim {
         for (Noise noise : shapes) {
             for (int n : ns) {
                 Tally t = simulate(new Cell(noise, n), studies, rng);
-                out.printf(Locale.ROOT, "| %s | %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f, %.1f |%n",
-                        noise.label(), n == 0 ? "adaptive" : String.valueOf(n),
-                        pct(t.falseVerdicts(), studies), pct(t.aaCovered(), studies), pct(t.equivalent(), studies),
-                        pct(t.abCovered(), studies), pct(t.worse(), studies),
-                        (double) t.runsAa() / studies, (double) t.runsAb() / studies);
+                out.printf(
+                        Locale.ROOT,
+                        "| %s | %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f, %.1f |%n",
+                        noise.label(),
+                        n == 0 ? "adaptive" : String.valueOf(n),
+                        pct(t.falseVerdicts(), studies),
+                        pct(t.aaCovered(), studies),
+                        pct(t.equivalent(), studies),
+                        pct(t.abCovered(), studies),
+                        pct(t.worse(), studies),
+                        (double) t.runsAa() / studies,
+                        (double) t.runsAb() / studies);
             }
         }
     }
@@ -99,8 +125,8 @@ public final class StatsSim {
             c[i] = cell.noise().draw(rng) * (1 + cost);
             int n = i + 1;
             if (cell.n() == 0 && n >= PLAN.minRuns()) {
-                Comparison r = Comparisons.compareSequential(java.util.Arrays.copyOf(b, n),
-                        java.util.Arrays.copyOf(c, n), Direction.LOWER, OPTIONS, PLAN);
+                Comparison r = Comparisons.compareSequential(
+                        java.util.Arrays.copyOf(b, n), java.util.Arrays.copyOf(c, n), Direction.LOWER, OPTIONS, PLAN);
                 if (r.verdict().decisive() || n == max) {
                     return r;
                 }

@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.analysis.Judge;
 import dev.overhead.model.StudyResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,7 +31,8 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Outputs.format(outputs.format);
         StudyResult result = StudyLoading.load(storeOption, study);
-        StudyResult analysed = Machine.analyse(result, verdict.baseline, verdict.compareOptions());
+        StudyResult analysed =
+                Judge.of(result.info().settings()).analyse(result, verdict.baseline, verdict.compareOptions());
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(

@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
 import java.util.List;
@@ -41,21 +42,28 @@ final class VerdictOptions {
         return compareOptions(null, null);
     }
 
-    /** The command line's values, else a plan's, else 1% and 0.95. */
+    /** The command line's values, else a plan's, else the defaults (StudySettings.DEFAULTS). */
     CompareOptions compareOptions(Double planThresholdPct, Double planConfidence) {
-        double level = confidence != null ? confidence : planConfidence != null ? planConfidence : 0.95;
+        CompareOptions defaults = StudySettings.DEFAULTS.compare();
+        double level =
+                confidence != null ? confidence : planConfidence != null ? planConfidence : defaults.confidence();
         if (!(level > 0 && level < 1)) {
             throw UserError.usage(
                     "--confidence " + level + " is not a level: give a number between 0 and 1," + " such as 0.95");
         }
         double margin = threshold != null
                 ? percent("--threshold", threshold)
-                : planThresholdPct != null ? planThresholdPct : 1.0;
+                : planThresholdPct != null ? planThresholdPct : defaults.thresholdPct();
         return new CompareOptions(level, margin);
     }
 
     Double failIfWorsePct() {
-        return failIfWorse == null ? null : percent("--fail-if-worse", failIfWorse);
+        return failIfWorsePct(null);
+    }
+
+    /** The command line's --fail-if-worse, else a plan's (null: none). */
+    Double failIfWorsePct(Double planPct) {
+        return failIfWorse == null ? planPct : Double.valueOf(percent("--fail-if-worse", failIfWorse));
     }
 
     private static double percent(String option, String text) {

@@ -1,0 +1,157 @@
+package dev.overhead.model;
+
+import dev.overhead.stats.CompareOptions;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How a study was asked to run and be judged: what {@code run} builds from its flags and plan, what
+ * the store keeps ({@link StudySettingsCodec} is its one stored and reported form), and what
+ * {@code resume}, {@code report}, {@code show}, {@code compare} and {@code import} read back. The
+ * defaults live here and nowhere else ({@link #DEFAULTS}).
+ *
+ * @param stopping      a fixed number of runs, adaptive bounds, or unknown (another tool's file)
+ * @param warmup        runs per variant before measuring, not recorded
+ * @param timeBudget    stop adding rounds after this long; null for none
+ * @param order         how runs are ordered across variants
+ * @param prepare       shell command before every run, not measured; null for none
+ * @param timeout       a run that takes longer is killed; null for none
+ * @param ignoreFailure keep going when a run exits non-zero
+ * @param primary       the metric adaptive stopping and the headline use
+ * @param baseline      the variant the others are compared with; null for the first
+ * @param compare       the confidence level and equivalence margin of the verdicts
+ * @param seed          seeds the randomized order, so that it can be reproduced; null where none
+ *                      was recorded (another tool's file)
+ * @param cpus          the CPUs runs are pinned to; empty for no pinning
+ * @param nice          the niceness runs get; null to leave it
+ * @param noAslr        runs without address-space randomisation
+ * @param dropCaches    the page cache is dropped before every run
+ * @param counters      count each run's instructions and cycles where the CPU exposes them
+ * @param source        the tool whose file the study was read from ("hyperfine", "csv", ...); null
+ *                      when overhead ran it
+ * @param sources       the files or studies merged into this one (compare); empty when not merged
+ */
+public record StudySettings(
+        Stopping stopping,
+        int warmup,
+        Duration timeBudget,
+        RunOrder order,
+        String prepare,
+        Duration timeout,
+        boolean ignoreFailure,
+        String primary,
+        String baseline,
+        CompareOptions compare,
+        Long seed,
+        List<Integer> cpus,
+        Integer nice,
+        boolean noAslr,
+        boolean dropCaches,
+        boolean counters,
+        String source,
+        List<String> sources) {
+
+    /** At least this many runs per variant when stopping adaptively ({@code --min-runs}). */
+    public static final int MIN_RUNS = 5;
+
+    /** At most this many runs per variant when stopping adaptively ({@code --max-runs}). */
+    public static final int MAX_RUNS = 50;
+
+    /** The metric adaptive stopping and the headline use when none is named ({@code --primary}). */
+    public static final String PRIMARY = "wall";
+
+    /** Every setting as it is when nothing says otherwise (CONTRACT §2). */
+    public static final StudySettings DEFAULTS = new StudySettings(
+            new Stopping.Adaptive(MIN_RUNS, MAX_RUNS),
+            0,
+            null,
+            RunOrder.RANDOMIZED,
+            null,
+            null,
+            false,
+            PRIMARY,
+            null,
+            CompareOptions.DEFAULT,
+            null,
+            List.of(),
+            null,
+            false,
+            false,
+            false,
+            null,
+            List.of());
+
+    public StudySettings {
+        java.util.Objects.requireNonNull(stopping, "stopping");
+        java.util.Objects.requireNonNull(order, "order");
+        java.util.Objects.requireNonNull(primary, "primary");
+        java.util.Objects.requireNonNull(compare, "compare");
+        cpus = List.copyOf(cpus);
+        sources = List.copyOf(sources);
+    }
+
+    /** The settings of a study read from another tool's file: the defaults, and where it came from. */
+    public static StudySettings readFrom(String source) {
+        return DEFAULTS.with(new Stopping.Unknown(), null, source, List.of());
+    }
+
+    /** The settings of several files or studies merged into one (compare). */
+    public static StudySettings merged(List<String> sources) {
+        return DEFAULTS.with(new Stopping.Unknown(), null, null, sources);
+    }
+
+    /** These settings with another seed (a study that recorded none gets one when resumed). */
+    public StudySettings withSeed(long newSeed) {
+        return with(stopping, newSeed, source, sources);
+    }
+
+    private StudySettings with(Stopping newStopping, Long newSeed, String newSource, List<String> newSources) {
+        return new StudySettings(
+                newStopping,
+                warmup,
+                timeBudget,
+                order,
+                prepare,
+                timeout,
+                ignoreFailure,
+                primary,
+                baseline,
+                compare,
+                newSeed,
+                cpus,
+                nice,
+                noAslr,
+                dropCaches,
+                counters,
+                newSource,
+                newSources);
+    }
+
+    /** True when the study stops adding rounds once every verdict is decisive. */
+    public boolean adaptive() {
+        return stopping instanceof Stopping.Adaptive;
+    }
+
+    /** The exact number of runs per variant, or null when the study does not fix one. */
+    public Integer runs() {
+        return stopping instanceof Stopping.Fixed f ? f.runs() : null;
+    }
+
+    /** Adaptive stopping's lower bound; a fixed study's count; the default otherwise. */
+    public int minRuns() {
+        return switch (stopping) {
+            case Stopping.Fixed f -> f.runs();
+            case Stopping.Adaptive a -> a.minRuns();
+            case Stopping.Unknown u -> MIN_RUNS;
+        };
+    }
+
+    /** The most runs per variant this study may take. */
+    public int plannedMax() {
+        return switch (stopping) {
+            case Stopping.Fixed f -> f.runs();
+            case Stopping.Adaptive a -> a.maxRuns();
+            case Stopping.Unknown u -> MAX_RUNS;
+        };
+    }
+}

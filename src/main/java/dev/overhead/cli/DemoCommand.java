@@ -96,26 +96,14 @@ final class DemoCommand implements Callable<Integer> {
                 Variant.plain("glibc"),
                 new Variant("hardened", Map.of("GLIBC_TUNABLES", HARDENING), List.of(), List.of(), List.of()));
         Duration limit = dev.overhead.plan.Durations.parse(budget);
-        StudySettings d = StudySettings.DEFAULTS;
-        StudySettings settings = new StudySettings(
-                new Stopping.Adaptive(StudySettings.MIN_RUNS, 30), // at most 30: the demo has a time budget
-                1,
-                limit,
-                d.order(),
-                null,
-                Duration.ofSeconds(60),
-                false,
-                d.primary(),
-                "glibc",
-                d.compare(),
-                System.nanoTime(),
-                List.of(),
-                null,
-                false,
-                false,
-                false,
-                null,
-                List.of());
+        StudySettings settings = StudySettings.DEFAULTS.toBuilder()
+                .stopping(new Stopping.Adaptive(StudySettings.MIN_RUNS, 30)) // at most 30: there is a time budget
+                .warmup(1)
+                .timeBudget(limit)
+                .timeout(Duration.ofSeconds(60))
+                .baseline("glibc")
+                .seed(System.nanoTime())
+                .build();
         return new StudySpec("demo", workloads, variants, settings, new OutputPolicy.Discard());
     }
 

@@ -92,39 +92,28 @@ public record StudySettings(
 
     /** The settings of a study read from another tool's file: the defaults, and where it came from. */
     public static StudySettings readFrom(String source) {
-        return DEFAULTS.with(new Stopping.Unknown(), null, source, List.of());
+        return DEFAULTS.toBuilder()
+                .stopping(new Stopping.Unknown())
+                .source(source)
+                .build();
     }
 
     /** The settings of several files or studies merged into one (compare). */
     public static StudySettings merged(List<String> sources) {
-        return DEFAULTS.with(new Stopping.Unknown(), null, null, sources);
+        return DEFAULTS.toBuilder()
+                .stopping(new Stopping.Unknown())
+                .sources(sources)
+                .build();
     }
 
     /** These settings with another seed (a study that recorded none gets one when resumed). */
     public StudySettings withSeed(long newSeed) {
-        return with(stopping, newSeed, source, sources);
+        return toBuilder().seed(newSeed).build();
     }
 
-    private StudySettings with(Stopping newStopping, Long newSeed, String newSource, List<String> newSources) {
-        return new StudySettings(
-                newStopping,
-                warmup,
-                timeBudget,
-                order,
-                prepare,
-                timeout,
-                ignoreFailure,
-                primary,
-                baseline,
-                compare,
-                newSeed,
-                cpus,
-                nice,
-                noAslr,
-                dropCaches,
-                counters,
-                newSource,
-                newSources);
+    /** A builder that starts from these settings: {@code DEFAULTS.toBuilder().warmup(1).build()}. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     /** True when the study stops adding rounds once every verdict is decisive. */
@@ -153,5 +142,160 @@ public record StudySettings(
             case Stopping.Adaptive a -> a.maxRuns();
             case Stopping.Unknown u -> MAX_RUNS;
         };
+    }
+
+    /** Settings that differ from others in a few fields; unset fields keep the values it started from. */
+    public static final class Builder {
+        private Stopping stopping;
+        private int warmup;
+        private Duration timeBudget;
+        private RunOrder order;
+        private String prepare;
+        private Duration timeout;
+        private boolean ignoreFailure;
+        private String primary;
+        private String baseline;
+        private CompareOptions compare;
+        private Long seed;
+        private List<Integer> cpus;
+        private Integer nice;
+        private boolean noAslr;
+        private boolean dropCaches;
+        private boolean counters;
+        private String source;
+        private List<String> sources;
+
+        private Builder(StudySettings s) {
+            stopping = s.stopping;
+            warmup = s.warmup;
+            timeBudget = s.timeBudget;
+            order = s.order;
+            prepare = s.prepare;
+            timeout = s.timeout;
+            ignoreFailure = s.ignoreFailure;
+            primary = s.primary;
+            baseline = s.baseline;
+            compare = s.compare;
+            seed = s.seed;
+            cpus = s.cpus;
+            nice = s.nice;
+            noAslr = s.noAslr;
+            dropCaches = s.dropCaches;
+            counters = s.counters;
+            source = s.source;
+            sources = s.sources;
+        }
+
+        public Builder stopping(Stopping value) {
+            stopping = value;
+            return this;
+        }
+
+        public Builder warmup(int value) {
+            warmup = value;
+            return this;
+        }
+
+        public Builder timeBudget(Duration value) {
+            timeBudget = value;
+            return this;
+        }
+
+        public Builder order(RunOrder value) {
+            order = value;
+            return this;
+        }
+
+        public Builder prepare(String value) {
+            prepare = value;
+            return this;
+        }
+
+        public Builder timeout(Duration value) {
+            timeout = value;
+            return this;
+        }
+
+        public Builder ignoreFailure(boolean value) {
+            ignoreFailure = value;
+            return this;
+        }
+
+        public Builder primary(String value) {
+            primary = value;
+            return this;
+        }
+
+        public Builder baseline(String value) {
+            baseline = value;
+            return this;
+        }
+
+        public Builder compare(CompareOptions value) {
+            compare = value;
+            return this;
+        }
+
+        public Builder seed(Long value) {
+            seed = value;
+            return this;
+        }
+
+        public Builder cpus(List<Integer> value) {
+            cpus = value;
+            return this;
+        }
+
+        public Builder nice(Integer value) {
+            nice = value;
+            return this;
+        }
+
+        public Builder noAslr(boolean value) {
+            noAslr = value;
+            return this;
+        }
+
+        public Builder dropCaches(boolean value) {
+            dropCaches = value;
+            return this;
+        }
+
+        public Builder counters(boolean value) {
+            counters = value;
+            return this;
+        }
+
+        public Builder source(String value) {
+            source = value;
+            return this;
+        }
+
+        public Builder sources(List<String> value) {
+            sources = value;
+            return this;
+        }
+
+        public StudySettings build() {
+            return new StudySettings(
+                    stopping,
+                    warmup,
+                    timeBudget,
+                    order,
+                    prepare,
+                    timeout,
+                    ignoreFailure,
+                    primary,
+                    baseline,
+                    compare,
+                    seed,
+                    cpus,
+                    nice,
+                    noAslr,
+                    dropCaches,
+                    counters,
+                    source,
+                    sources);
+        }
     }
 }

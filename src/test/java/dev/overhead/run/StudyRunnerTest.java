@@ -13,7 +13,6 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
-import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Verdict;
 import dev.overhead.store.SqliteStore;
 import dev.overhead.store.Store;
@@ -32,25 +31,12 @@ class StudyRunnerTest {
     Path dir;
 
     private static StudySettings options(Integer runs, int min, int max, RunOrder order, Duration budget) {
-        return new StudySettings(
-                runs != null ? new Stopping.Fixed(runs) : new Stopping.Adaptive(min, max),
-                0,
-                budget,
-                order,
-                null,
-                null,
-                false,
-                "wall",
-                null,
-                CompareOptions.DEFAULT,
-                42L,
-                List.of(),
-                null,
-                false,
-                false,
-                false,
-                null,
-                List.of());
+        return StudySettings.DEFAULTS.toBuilder()
+                .stopping(runs != null ? new Stopping.Fixed(runs) : new Stopping.Adaptive(min, max))
+                .timeBudget(budget)
+                .order(order)
+                .seed(42L)
+                .build();
     }
 
     private static StudySpec spec(StudySettings options, String... commands) {

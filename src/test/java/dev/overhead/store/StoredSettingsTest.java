@@ -27,25 +27,23 @@ class StoredSettingsTest {
 
     @Test
     void theSettingsComeBackAsTheyWereStored() throws Exception {
-        StudySettings settings = new StudySettings(
-                new Stopping.Adaptive(4, 40),
-                1,
-                Duration.ofMinutes(20),
-                RunOrder.INTERLEAVED,
-                "sync",
-                Duration.ofSeconds(5),
-                true,
-                "cpu",
-                "glibc",
-                new CompareOptions(0.9, 0.5),
-                77L,
-                List.of(1),
-                3,
-                true,
-                false,
-                true,
-                null,
-                List.of());
+        StudySettings settings = StudySettings.DEFAULTS.toBuilder()
+                .stopping(new Stopping.Adaptive(4, 40))
+                .warmup(1)
+                .timeBudget(Duration.ofMinutes(20))
+                .order(RunOrder.INTERLEAVED)
+                .prepare("sync")
+                .timeout(Duration.ofSeconds(5))
+                .ignoreFailure(true)
+                .primary("cpu")
+                .baseline("glibc")
+                .compare(new CompareOptions(0.9, 0.5))
+                .seed(77L)
+                .cpus(List.of(1))
+                .nice(3)
+                .noAslr(true)
+                .counters(true)
+                .build();
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
             store.createStudy(new StudyInfo("s1", "kept", CREATED, settings), WORKLOADS, VARIANTS, Map.of());
             assertThat(store.load("s1").orElseThrow().info().settings()).isEqualTo(settings);

@@ -1,6 +1,5 @@
 package dev.overhead.cli;
 
-import dev.overhead.analysis.Judge;
 import dev.overhead.interop.Formats;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
@@ -98,8 +97,7 @@ final class CompareCommand implements Callable<Integer> {
                     "there is only one variant (" + merged.variantNames()
                             + ") in the inputs: give files or studies with at least two variants to compare");
         }
-        StudyResult analysed =
-                Judge.of(merged.info().settings()).analyse(merged, verdict.baseline, verdict.compareOptions());
+        StudyResult analysed = verdict.judged(merged);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(

@@ -1,6 +1,5 @@
 package dev.overhead.cli;
 
-import dev.overhead.analysis.Judge;
 import dev.overhead.model.StudyResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,8 +30,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Outputs.format(outputs.format);
         StudyResult result = StudyLoading.load(storeOption, study);
-        StudyResult analysed =
-                Judge.of(result.info().settings()).analyse(result, verdict.baseline, verdict.compareOptions());
+        StudyResult analysed = verdict.judged(result);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(

@@ -1,6 +1,8 @@
 package dev.overhead.cli;
 
 import dev.overhead.analysis.Analyzer;
+import dev.overhead.analysis.Judge;
+import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Percentages;
@@ -72,6 +74,28 @@ final class VerdictOptions {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(option + " " + e.getMessage());
         }
+    }
+
+    /**
+     * A stored study or a file judged again: with the threshold, confidence and baseline it was run
+     * with, except where the command line says otherwise, and showing the settings its verdicts used.
+     */
+    StudyResult judged(StudyResult study) {
+        StudySettings stored = study.info().settings();
+        CompareOptions options =
+                compareOptions(stored.compare().thresholdPct(), stored.compare().confidence());
+        StudySettings used = stored.toBuilder()
+                .compare(options)
+                .baseline(baseline != null ? baseline : stored.baseline())
+                .build();
+        StudyInfo info = study.info();
+        StudyResult shown = new StudyResult(
+                new StudyInfo(info.id(), info.label(), info.created(), used),
+                study.environment(),
+                study.workloads(),
+                study.comparisons(),
+                study.warnings());
+        return Judge.of(used).analyse(shown, used.baseline(), options);
     }
 
     /** The study with its p-values adjusted as --adjust asks. */

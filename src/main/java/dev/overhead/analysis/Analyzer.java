@@ -119,7 +119,7 @@ public final class Analyzer {
      * each numbered its rounds from 0, so equal numbers are no evidence the runs ran together.
      */
     private static boolean merged(StudyResult study) {
-        return study.info().options().get("sources") instanceof List<?> sources && sources.size() > 1;
+        return study.info().settings().sources().size() > 1;
     }
 
     /** The rounds of the values, or all -1 (unknown, never paired) when rounds are not shared. */
@@ -241,10 +241,9 @@ public final class Analyzer {
 
     public static StudyResult analyse(
             StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
-        Object primary = study.info().options().get("primary");
         return study.withComparisons(
                 compare(study, baseline, options, method, overallOptions),
-                sequenceWarnings(study, primary instanceof String p ? p : "wall"));
+                sequenceWarnings(study, study.info().settings().primary()));
     }
 
     /** The options of a comparison that is one look of a sequential plan (null: a fixed number of runs). */

@@ -97,7 +97,7 @@ final class CompareCommand implements Callable<Integer> {
                     "there is only one variant (" + merged.variantNames()
                             + ") in the inputs: give files or studies with at least two variants to compare");
         }
-        StudyResult analysed = Machine.analyse(merged, verdict.baseline, verdict.compareOptions());
+        StudyResult analysed = verdict.judged(merged);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(

@@ -1,10 +1,10 @@
 package dev.overhead.cli;
 
 import dev.overhead.exec.OutputPolicy;
+import dev.overhead.model.Stopping;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
-import dev.overhead.plan.RunOrder;
-import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -65,7 +65,8 @@ final class DemoCommand implements Callable<Integer> {
         err.println("            (every allocated and freed block is filled; no per-thread cache)");
         err.println("  workloads sort of " + input + " (allocation-heavy),");
         err.println("            ls -lR " + tree + " (syscall-heavy)");
-        err.println("  Runs alternate in a fresh random order each round, at least 5 per variant,");
+        err.println("  Runs alternate in a fresh random order each round, at least " + StudySettings.MIN_RUNS
+                + " per variant,");
         err.println("  until every verdict on wall time is settled or " + budget + " have passed.");
         err.flush();
         OutputOptions outputs = new OutputOptions();
@@ -76,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
         outputs.html = dir.resolve("report.html");
         VerdictOptions verdict = new VerdictOptions();
         int code = new StudyExecution(spec.commandLine().getOut(), err, storeOption, outputs, verdict, fakeExec)
-                .run(study(input, tree), new ControlOptions());
+                .run(study(input, tree), verdict.failIfWorsePct());
         err.println("overhead demo: files in " + dir + "/ -- open " + dir.resolve("report.html") + " in a browser");
         return code;
     }
@@ -95,26 +96,15 @@ final class DemoCommand implements Callable<Integer> {
                 Variant.plain("glibc"),
                 new Variant("hardened", Map.of("GLIBC_TUNABLES", HARDENING), List.of(), List.of(), List.of()));
         Duration limit = dev.overhead.plan.Durations.parse(budget);
-        RunOptions options = new RunOptions(
-                null,
-                5,
-                30,
-                1,
-                limit,
-                RunOrder.RANDOMIZED,
-                null,
-                Duration.ofSeconds(60),
-                false,
-                "wall",
-                "glibc",
-                dev.overhead.stats.CompareOptions.DEFAULT,
-                new OutputPolicy.Discard(),
-                System.nanoTime(),
-                List.of(),
-                null,
-                false,
-                false);
-        return new StudySpec("demo", workloads, variants, options);
+        StudySettings settings = StudySettings.DEFAULTS.toBuilder()
+                .stopping(new Stopping.Adaptive(StudySettings.MIN_RUNS, 30)) // at most 30: there is a time budget
+                .warmup(1)
+                .timeBudget(limit)
+                .timeout(Duration.ofSeconds(60))
+                .baseline("glibc")
+                .seed(System.nanoTime())
+                .build();
+        return new StudySpec("demo", workloads, variants, settings, new OutputPolicy.Discard());
     }
 
     /** A tree of 40 folders of 100 empty files each, the same on every machine, for ls -lR. */

@@ -54,7 +54,7 @@ final class ImportCommand implements Callable<Integer> {
                                         ? files.get(i).getFileName().toString()
                                         : info.label(),
                                 created,
-                                info.options()),
+                                info.settings()),
                         s.environment(),
                         s.workloads(),
                         List.of(),

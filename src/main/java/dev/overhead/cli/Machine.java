@@ -1,13 +1,9 @@
 package dev.overhead.cli;
 
-import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import dev.overhead.run.MachineHooks;
-import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
-import dev.overhead.stats.CompareOptions;
-import dev.overhead.stats.Comparisons;
-import dev.overhead.stats.SequentialPlan;
 import dev.overhead.sysinfo.ControlException;
 import dev.overhead.sysinfo.Controls;
 import dev.overhead.sysinfo.EnvironmentDiff;
@@ -20,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** Wires the machine (sysinfo) and the statistics (stats) into a study run from the command line. */
+/** Wires the machine (sysinfo) into a study run from the command line. */
 final class Machine {
     private Machine() {}
 
@@ -38,7 +34,7 @@ final class Machine {
      * Drops caches before each run when asked, samples the machine's load after each, and says
      * what made the machine noisy: at the start (from the environment) and during the study.
      */
-    static MachineHooks hooks(RunOptions options, Map<String, Object> environment, boolean fake) {
+    static MachineHooks hooks(StudySettings options, Map<String, Object> environment, boolean fake) {
         if (fake) {
             return MachineHooks.NONE;
         }
@@ -74,31 +70,6 @@ final class Machine {
                 return all;
             }
         };
-    }
-
-    /** The sequential plan a stored study stopped adaptively under, or null for a fixed number of runs. */
-    static SequentialPlan planOf(StudyResult study) {
-        Map<String, Object> o = study.info().options();
-        if (!o.containsKey("runs")
-                && o.get("min_runs") instanceof Number min
-                && o.get("max_runs") instanceof Number max) {
-            return new SequentialPlan(min.intValue(), max.intValue());
-        }
-        return null;
-    }
-
-    /** The method a stored or imported study is judged with: sequential if it stopped adaptively. */
-    static Analyzer.Method methodFor(StudyResult study) {
-        SequentialPlan plan = planOf(study);
-        if (plan != null) {
-            return (b, br, c, cr, d, opts) -> Comparisons.compareSequential(b, br, c, cr, d, opts, plan);
-        }
-        return Comparisons::compare;
-    }
-
-    /** A stored study judged again, every row (the overall geometric mean too) as it was run. */
-    static StudyResult analyse(StudyResult study, String baseline, CompareOptions options) {
-        return Analyzer.analyse(study, baseline, options, methodFor(study), Analyzer.perLook(options, planOf(study)));
     }
 
     /** What differs between the machines of two studies (the cross-boot case), as sentences. */

@@ -30,7 +30,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Outputs.format(outputs.format);
         StudyResult result = StudyLoading.load(storeOption, study);
-        StudyResult analysed = Machine.analyse(result, verdict.baseline, verdict.compareOptions());
+        StudyResult analysed = verdict.judged(result);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
         return FailIfWorse.exitCode(

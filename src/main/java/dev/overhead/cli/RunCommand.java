@@ -2,15 +2,16 @@ package dev.overhead.cli;
 
 import dev.overhead.exec.OutputPolicy;
 import dev.overhead.model.MetricSpec;
+import dev.overhead.model.RunOrder;
+import dev.overhead.model.Stopping;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.plan.Durations;
 import dev.overhead.plan.PlanOptions;
-import dev.overhead.plan.RunOrder;
 import dev.overhead.plan.ShellWords;
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.plan.VariantSpec;
-import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Direction;
@@ -66,10 +67,16 @@ final class RunCommand implements Callable<Integer> {
             description = "Exactly N measured runs per variant (no adaptive stopping).")
     Integer runs;
 
-    @Option(names = "--min-runs", paramLabel = "N", description = "Adaptive stopping: at least N runs (default 5).")
+    @Option(
+            names = "--min-runs",
+            paramLabel = "N",
+            description = "Adaptive stopping: at least N runs (default " + StudySettings.MIN_RUNS + ").")
     Integer minRuns;
 
-    @Option(names = "--max-runs", paramLabel = "N", description = "Adaptive stopping: at most N runs (default 50).")
+    @Option(
+            names = "--max-runs",
+            paramLabel = "N",
+            description = "Adaptive stopping: at most N runs (default " + StudySettings.MAX_RUNS + ").")
     Integer maxRuns;
 
     @Option(names = "--warmup", paramLabel = "N", description = "Runs per variant before measuring, not recorded.")
@@ -117,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--primary",
             paramLabel = "METRIC",
-            description = "The metric adaptive stopping and the headline use (default wall).")
+            description = "The metric adaptive stopping and the headline use (default " + StudySettings.PRIMARY + ").")
     String primary;
 
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
@@ -164,7 +171,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StudySpec study = buildSpec();
+        StudyPlan fromPlan = plan == null ? null : PlanReading.read(plan);
+        StudySpec study = buildSpec(fromPlan);
+        // the command line's --fail-if-worse, else the plan's: handed on, the mixin's field is left as parsed
+        Double failIfWorsePct = verdict.failIfWorsePct(
+                fromPlan == null ? null : fromPlan.options().failIfWorsePct());
         return new StudyExecution(
                         commandSpec.commandLine().getOut(),
                         commandSpec.commandLine().getErr(),
@@ -172,11 +183,10 @@ final class RunCommand implements Callable<Integer> {
                         outputs,
                         verdict,
                         fakeExec)
-                .run(study, controls);
+                .run(study, failIfWorsePct);
     }
 
-    StudySpec buildSpec() {
-        StudyPlan fromPlan = plan == null ? null : PlanReading.read(plan);
+    StudySpec buildSpec(StudyPlan fromPlan) {
         PlanOptions p = fromPlan == null ? PlanOptions.NONE : fromPlan.options();
         List<Variant> variants;
         List<Workload> workloads;
@@ -222,10 +232,7 @@ final class RunCommand implements Callable<Integer> {
             throw UserError.usage("--baseline " + baseline + " names no variant; the variants are "
                     + variants.stream().map(Variant::name).toList());
         }
-        RunOptions options = options(p, baseline);
-        if (verdict.failIfWorse == null && p.failIfWorsePct() != null) {
-            verdict.failIfWorse = p.failIfWorsePct() + "%"; // the plan's, unless the command line says otherwise
-        }
+        StudySettings options = options(p, baseline);
         if (!options.counters()
                 && dev.overhead.model.Metrics.builtin(options.primary())
                         .filter(dev.overhead.model.Metrics.Builtin::counter)
@@ -241,13 +248,15 @@ final class RunCommand implements Callable<Integer> {
                         + " sys, cpu, max_rss, ...) nor one given with --metric");
             }
         }
-        return new StudySpec(first(label, fromPlan == null ? null : fromPlan.name()), workloads, variants, options);
+        return new StudySpec(
+                first(label, fromPlan == null ? null : fromPlan.name()), workloads, variants, options, outputPolicy());
     }
 
-    private RunOptions options(PlanOptions p, String baseline) {
+    private StudySettings options(PlanOptions p, String baseline) {
+        StudySettings defaults = StudySettings.DEFAULTS;
         Integer count = runs != null ? runs : (minRuns != null || maxRuns != null) ? null : p.runs();
-        int min = first(minRuns, p.minRuns(), 5);
-        int max = first(maxRuns, p.maxRuns(), 50);
+        int min = first(minRuns, p.minRuns(), StudySettings.MIN_RUNS);
+        int max = first(maxRuns, p.maxRuns(), StudySettings.MAX_RUNS);
         if (count != null && count < 1) {
             throw UserError.usage("--runs must be at least 1");
         }
@@ -259,31 +268,30 @@ final class RunCommand implements Callable<Integer> {
         Duration limit = timeout != null ? duration("--timeout", timeout) : p.timeout();
         RunOrder runOrder;
         try {
-            runOrder = order != null ? RunOrder.parse(order) : first(p.order(), RunOrder.RANDOMIZED);
+            runOrder = order != null ? RunOrder.parse(order) : first(p.order(), defaults.order());
         } catch (IllegalArgumentException e) {
             throw UserError.usage("--order " + e.getMessage());
         }
         CompareOptions compare = verdict.compareOptions(p.thresholdPct(), p.confidence());
-        return new RunOptions(
-                count,
-                min,
-                max,
-                first(warmup, p.warmup(), 0),
+        return new StudySettings(
+                count != null ? new Stopping.Fixed(count) : new Stopping.Adaptive(min, max),
+                first(warmup, p.warmup(), defaults.warmup()),
                 budget,
                 runOrder,
                 prepare,
                 limit,
                 ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()),
-                first(primary, p.primary(), "wall"),
+                first(primary, p.primary(), defaults.primary()),
                 baseline,
                 compare,
-                outputPolicy(),
                 seed != null ? seed : System.nanoTime(),
                 controls.cpus(),
                 controls.niceness(),
                 controls.noAslr,
                 controls.dropCaches,
-                counters || Boolean.TRUE.equals(p.counters()));
+                counters || Boolean.TRUE.equals(p.counters()),
+                null,
+                List.of());
     }
 
     private List<Variant> withSetup(List<Variant> variants) {

@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
 import java.io.PrintWriter;
@@ -32,7 +33,7 @@ final class ShowCommand implements Callable<Integer> {
         out.println("study    " + s.info().id()
                 + (s.info().label() == null ? "" : "  (" + s.info().label() + ")"));
         out.println("created  " + s.info().created());
-        out.println("options  " + s.info().options());
+        out.println("options  " + StudySettingsCodec.write(s.info().settings()));
         for (WorkloadResult w : s.workloads()) {
             out.println();
             out.println("workload " + w.name()

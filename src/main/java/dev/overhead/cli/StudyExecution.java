@@ -9,8 +9,6 @@ import dev.overhead.model.Workload;
 import dev.overhead.run.Listener;
 import dev.overhead.run.Outcome;
 import dev.overhead.run.RunFailure;
-import dev.overhead.run.RunOptions;
-import dev.overhead.run.StoppingRule;
 import dev.overhead.run.StudyRunner;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
@@ -20,7 +18,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -48,16 +45,16 @@ final class StudyExecution {
         this.fake = fake;
     }
 
-    int run(StudySpec spec, ControlOptions controls) {
+    /** @param failIfWorsePct exit 3 when a comparison is worse by more than this; null for never */
+    int run(StudySpec spec, Double failIfWorsePct) {
         if (!fake) {
             preflight(spec);
         }
         Interrupts.arm();
         try {
             Map<String, Object> environment = Machine.environment(spec, fake);
-            StudyInfo info = new StudyInfo(
-                    StudyIds.newId(Instant.now()), spec.label(), Instant.now(), optionsOf(spec.options()));
-            return execute(spec, info, environment, null);
+            StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
+            return execute(spec, info, environment, null, failIfWorsePct);
         } finally {
             Interrupts.reset();
         }
@@ -66,13 +63,18 @@ final class StudyExecution {
     int resume(StudySpec spec, StudyResult done) {
         Interrupts.arm();
         try {
-            return execute(spec, done.info(), done.environment(), done);
+            return execute(spec, done.info(), done.environment(), done, verdict.failIfWorsePct());
         } finally {
             Interrupts.reset();
         }
     }
 
-    private int execute(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
+    private int execute(
+            StudySpec spec,
+            StudyInfo info,
+            Map<String, Object> environment,
+            StudyResult resumeFrom,
+            Double failIfWorsePct) {
         Outcome outcome;
         try (Store store = storeOption.open();
                 Executor executor = Executors.create(fake)) {
@@ -81,8 +83,7 @@ final class StudyExecution {
                     executor,
                     store,
                     listener,
-                    Machine.hooks(spec.options(), environment, fake),
-                    StoppingRule.STANDARD,
+                    Machine.hooks(spec.settings(), environment, fake),
                     System::nanoTime,
                     Instant::now);
             if (!Interrupts.handOver(runner::cancel)) {
@@ -104,7 +105,7 @@ final class StudyExecution {
                     + " ('overhead resume " + info.id() + "' continues it)");
             return 130;
         }
-        return FailIfWorse.exitCode(outcome.result(), verdict.failIfWorsePct(), err);
+        return FailIfWorse.exitCode(outcome.result(), failIfWorsePct, err);
     }
 
     /** A command that cannot be started is refused before the first run (issue 2 §3). */
@@ -141,40 +142,5 @@ final class StudyExecution {
             }
         }
         return false;
-    }
-
-    static Map<String, Object> optionsOf(RunOptions o) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (o.runs() != null) {
-            m.put("runs", o.runs());
-        } else {
-            m.put("min_runs", o.minRuns());
-            m.put("max_runs", o.maxRuns());
-        }
-        m.put("warmup", o.warmup());
-        m.put("order", o.order().word());
-        m.put("seed", o.seed());
-        m.put("primary", o.primary());
-        putIf(m, "baseline", o.baseline());
-        m.put("threshold", o.compare().thresholdPct());
-        m.put("confidence", o.compare().confidence());
-        putIf(m, "time_budget_s", o.timeBudget() == null ? null : o.timeBudget().toMillis() / 1000.0);
-        putIf(m, "timeout_s", o.timeout() == null ? null : o.timeout().toMillis() / 1000.0);
-        putIf(m, "prepare", o.prepare());
-        m.put("ignore_failure", o.ignoreFailure());
-        putIf(m, "pin", o.cpus().isEmpty() ? null : o.cpus());
-        putIf(m, "nice", o.nice());
-        m.put("no_aslr", o.noAslr());
-        m.put("drop_caches", o.dropCaches());
-        if (o.counters()) { // only when asked, so that studies without counters record what they did before
-            m.put("counters", true);
-        }
-        return m;
-    }
-
-    private static void putIf(Map<String, Object> m, String key, Object value) {
-        if (value != null) {
-            m.put(key, value);
-        }
     }
 }

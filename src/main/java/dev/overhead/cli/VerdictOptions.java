@@ -1,7 +1,10 @@
 package dev.overhead.cli;
 
 import dev.overhead.analysis.Analyzer;
+import dev.overhead.analysis.Judge;
+import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
 import java.util.List;
@@ -41,21 +44,28 @@ final class VerdictOptions {
         return compareOptions(null, null);
     }
 
-    /** The command line's values, else a plan's, else 1% and 0.95. */
+    /** The command line's values, else a plan's, else the defaults (StudySettings.DEFAULTS). */
     CompareOptions compareOptions(Double planThresholdPct, Double planConfidence) {
-        double level = confidence != null ? confidence : planConfidence != null ? planConfidence : 0.95;
+        CompareOptions defaults = StudySettings.DEFAULTS.compare();
+        double level =
+                confidence != null ? confidence : planConfidence != null ? planConfidence : defaults.confidence();
         if (!(level > 0 && level < 1)) {
             throw UserError.usage(
                     "--confidence " + level + " is not a level: give a number between 0 and 1," + " such as 0.95");
         }
         double margin = threshold != null
                 ? percent("--threshold", threshold)
-                : planThresholdPct != null ? planThresholdPct : 1.0;
+                : planThresholdPct != null ? planThresholdPct : defaults.thresholdPct();
         return new CompareOptions(level, margin);
     }
 
     Double failIfWorsePct() {
-        return failIfWorse == null ? null : percent("--fail-if-worse", failIfWorse);
+        return failIfWorsePct(null);
+    }
+
+    /** The command line's --fail-if-worse, else a plan's (null: none). */
+    Double failIfWorsePct(Double planPct) {
+        return failIfWorse == null ? planPct : Double.valueOf(percent("--fail-if-worse", failIfWorse));
     }
 
     private static double percent(String option, String text) {
@@ -64,6 +74,28 @@ final class VerdictOptions {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(option + " " + e.getMessage());
         }
+    }
+
+    /**
+     * A stored study or a file judged again: with the threshold, confidence and baseline it was run
+     * with, except where the command line says otherwise, and showing the settings its verdicts used.
+     */
+    StudyResult judged(StudyResult study) {
+        StudySettings stored = study.info().settings();
+        CompareOptions options =
+                compareOptions(stored.compare().thresholdPct(), stored.compare().confidence());
+        StudySettings used = stored.toBuilder()
+                .compare(options)
+                .baseline(baseline != null ? baseline : stored.baseline())
+                .build();
+        StudyInfo info = study.info();
+        StudyResult shown = new StudyResult(
+                new StudyInfo(info.id(), info.label(), info.created(), used),
+                study.environment(),
+                study.workloads(),
+                study.comparisons(),
+                study.warnings());
+        return Judge.of(used).analyse(shown, used.baseline(), options);
     }
 
     /** The study with its p-values adjusted as --adjust asks. */

@@ -143,7 +143,8 @@ public final class Formats {
         StudyResult first = studies.getFirst();
         String label = String.join(" vs ", sources);
         return new StudyResult(
-                new dev.overhead.model.StudyInfo(label, label, first.info().created(), Map.of("sources", sources)),
+                new dev.overhead.model.StudyInfo(
+                        label, label, first.info().created(), dev.overhead.model.StudySettings.merged(sources)),
                 environment,
                 merged,
                 List.of(),

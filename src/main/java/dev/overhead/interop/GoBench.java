@@ -146,8 +146,8 @@ public final class GoBench {
             workloads.add(
                     new WorkloadResult(Imported.workload(w.getKey(), List.of(), parameters, used.list()), variants));
         }
-        StudyResult study = Imported.study(
-                Imported.stem(source), Imported.stem(source), null, Map.of("source", "gobench"), workloads, warnings);
+        StudyResult study =
+                Imported.study(Imported.stem(source), Imported.stem(source), null, "gobench", workloads, warnings);
         return new StudyResult(study.info(), environment, study.workloads(), List.of(), study.warnings());
     }
 

@@ -121,7 +121,7 @@ public final class HyperfineJson {
                 Imported.stem(source),
                 Imported.stem(source),
                 null,
-                Map.of("source", "hyperfine"),
+                "hyperfine",
                 List.of(new WorkloadResult(workload, variants)),
                 warnings);
     }

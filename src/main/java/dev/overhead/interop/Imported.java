@@ -5,6 +5,7 @@ import dev.overhead.model.Metrics;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Direction;
@@ -88,10 +89,15 @@ public final class Imported {
             String id,
             String label,
             Instant created,
-            Map<String, Object> options,
+            String tool,
             List<WorkloadResult> workloads,
             List<String> warnings) {
-        return new StudyResult(new StudyInfo(id, label, created, options), Map.of(), workloads, List.of(), warnings);
+        return new StudyResult(
+                new StudyInfo(id, label, created, StudySettings.readFrom(tool)),
+                Map.of(),
+                workloads,
+                List.of(),
+                warnings);
     }
 
     /** The file name without directory and extension: the variant name of a one-variant file. */

@@ -9,6 +9,7 @@ import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
@@ -49,7 +50,7 @@ public final class OverheadJsonReader {
                 study.path("id").asText(""),
                 text(study.path("label")),
                 instant(study.path("created")),
-                map(study.path("options")));
+                StudySettingsCodec.read(map(study.path("options"))));
         List<WorkloadResult> workloads = new ArrayList<>();
         for (JsonNode w : root.path("workloads")) {
             workloads.add(workload(w));

@@ -141,7 +141,7 @@ public final class PtsXml {
                 Imported.stem(source),
                 title.isEmpty() ? Imported.stem(source) : title,
                 generated == null ? null : timestamp(text(generated, "LastModified")),
-                Map.of("source", "pts"),
+                "pts",
                 workloads,
                 warnings);
         return new StudyResult(

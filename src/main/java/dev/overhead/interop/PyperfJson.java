@@ -97,7 +97,7 @@ public final class PyperfJson {
         if (workloads.isEmpty()) {
             throw new FormatException(source + " is a pyperf result without any values.");
         }
-        StudyResult study = Imported.study(variant, variant, null, Map.of("source", "pyperf"), workloads, warnings);
+        StudyResult study = Imported.study(variant, variant, null, "pyperf", workloads, warnings);
         return new StudyResult(
                 study.info(), Map.of("pyperf_metadata", notes), study.workloads(), List.of(), study.warnings());
     }

@@ -128,8 +128,7 @@ public final class SampleCsv {
             workloads.add(
                     new WorkloadResult(Imported.workload(w.getKey(), List.of(), Map.of(), used.list()), variants));
         }
-        return Imported.study(
-                Imported.stem(source), Imported.stem(source), null, Map.of("source", "csv"), workloads, List.of());
+        return Imported.study(Imported.stem(source), Imported.stem(source), null, "csv", workloads, List.of());
     }
 
     private static Run run(int k, Map<String, List<Double>> values, Map<String, Boolean> inFields) {

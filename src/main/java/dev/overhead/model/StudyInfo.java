@@ -1,14 +1,14 @@
 package dev.overhead.model;
 
 import java.time.Instant;
-import java.util.Map;
+import java.util.Objects;
 
 /**
- * Who a study is: its id, the label it can be found by, when it began, and the options it ran with
- * (as shown in reports and stored, keyed by their command-line names).
+ * Who a study is: its id, the label it can be found by, when it began, and the settings it ran with
+ * (written out, for the store and the reports, by {@link StudySettingsCodec}).
  */
-public record StudyInfo(String id, String label, Instant created, Map<String, Object> options) {
+public record StudyInfo(String id, String label, Instant created, StudySettings settings) {
     public StudyInfo {
-        options = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+        Objects.requireNonNull(settings, "settings");
     }
 }

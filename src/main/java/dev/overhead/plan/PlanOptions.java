@@ -1,8 +1,7 @@
 package dev.overhead.plan;
 
+import dev.overhead.model.RunOrder;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The run options a plan can set. Every field is nullable: null means "not set here", so the
@@ -97,31 +96,5 @@ public record PlanOptions(
 
     private static <T> T or(T first, T second) {
         return first != null ? first : second;
-    }
-
-    /** The options that are set, keyed by their command-line names, for {@code StudyInfo.options()}. */
-    public Map<String, Object> asMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        put(m, "runs", runs);
-        put(m, "warmup", warmup);
-        put(m, "min_runs", minRuns);
-        put(m, "max_runs", maxRuns);
-        put(m, "time_budget", timeBudget == null ? null : Durations.format(timeBudget));
-        put(m, "order", order == null ? null : order.word());
-        put(m, "threshold", thresholdPct == null ? null : thresholdPct + "%");
-        put(m, "confidence", confidence);
-        put(m, "primary", primary);
-        put(m, "timeout", timeout == null ? null : Durations.format(timeout));
-        put(m, "shell", shell);
-        put(m, "ignore_failure", ignoreFailure);
-        put(m, "fail_if_worse", failIfWorsePct == null ? null : failIfWorsePct + "%");
-        put(m, "counters", counters);
-        return m;
-    }
-
-    private static void put(Map<String, Object> m, String key, Object value) {
-        if (value != null) {
-            m.put(key, value);
-        }
     }
 }

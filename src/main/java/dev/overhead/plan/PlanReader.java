@@ -1,6 +1,7 @@
 package dev.overhead.plan;
 
 import dev.overhead.model.Metrics;
+import dev.overhead.model.RunOrder;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.plan.YamlTree.Mapping;
@@ -140,7 +141,7 @@ public final class PlanReader {
                 min,
                 max,
                 optional(m, "time_budget", Durations::parse),
-                order == null ? null : nodes.parsed(order, "order", RunOrder::parse),
+                order == null ? null : nodes.parsed(order, "order", PlanReader::order),
                 optional(m, "threshold", Percentages::parse),
                 confidence == null ? null : nodes.parsed(confidence, "confidence", PlanReader::confidence),
                 PlanNodes.optional(m, "primary") == null
@@ -238,6 +239,15 @@ public final class PlanReader {
                     m.entries().get("primary").value(),
                     "the primary metric '" + primary
                             + "' is neither built in (wall, cpu, max_rss, ...) nor a metric of any workload");
+        }
+    }
+
+    /** The run order a plan names; RunOrder lives in model, so its refusal becomes a plan's. */
+    private static RunOrder order(String word) {
+        try {
+            return RunOrder.parse(word);
+        } catch (IllegalArgumentException e) {
+            throw new SpecException(e.getMessage());
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
@@ -39,10 +40,12 @@ public final class JsonRenderer {
         info.put(
                 "created",
                 study.info().created() == null ? null : study.info().created().toString());
-        info.set("options", MAPPER.valueToTree(study.info().options()));
+        info.set(
+                "options",
+                MAPPER.valueToTree(StudySettingsCodec.write(study.info().settings())));
         root.set("environment", MAPPER.valueToTree(study.environment()));
         ArrayNode workloads = root.putArray("workloads");
-        double confidence = StudyFacts.of(study).confidence();
+        double confidence = study.info().settings().compare().confidence();
         study.workloads().forEach(w -> workloads.add(workload(w, confidence)));
         ArrayNode comparisons = root.putArray("comparisons");
         study.comparisons().forEach(c -> comparisons.add(comparison(c)));

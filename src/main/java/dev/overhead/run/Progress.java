@@ -18,7 +18,7 @@ final class Progress {
         this.startNanos = nanoClock.getAsLong();
         this.planned = spec.workloads().size()
                 * spec.variants().size()
-                * spec.options().plannedMax();
+                * spec.settings().plannedMax();
         this.doneBefore = resumeFrom == null
                 ? 0
                 : (int) resumeFrom.workloads().stream()

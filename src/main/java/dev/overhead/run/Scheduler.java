@@ -1,6 +1,6 @@
 package dev.overhead.run;
 
-import dev.overhead.plan.RunOrder;
+import dev.overhead.model.RunOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,6 +14,16 @@ final class Scheduler {
     Scheduler(RunOrder order, long seed) {
         this.order = order;
         this.random = new Random(seed);
+    }
+
+    /**
+     * Passes over the first {@code rounds} rounds without running them, so that round r gets the
+     * same order whether the study ran straight through or was interrupted and resumed before it.
+     */
+    void skip(int rounds, int variants) {
+        for (int r = 0; r < rounds; r++) {
+            nextRound(variants);
+        }
     }
 
     /** The variant indices in the order they run in the next round. */

@@ -1,6 +1,6 @@
 package dev.overhead.run;
 
-import dev.overhead.analysis.Analyzer;
+import dev.overhead.analysis.Judge;
 import dev.overhead.exec.ExecException;
 import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
@@ -8,12 +8,11 @@ import dev.overhead.exec.Executor;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
-import dev.overhead.stats.CompareOptions;
-import dev.overhead.stats.SequentialPlan;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import java.time.Duration;
@@ -28,14 +27,13 @@ import java.util.function.Supplier;
 
 /**
  * The run loop: warm-up, rounds in the chosen order, adaptive stopping, and a store write the
- * moment each run ends. Deciding is left to {@link StoppingRule} and measuring to {@link Executor}.
+ * moment each run ends. Deciding is left to {@link Judge} and measuring to {@link Executor}.
  */
 public final class StudyRunner {
     private final Executor executor;
     private final Store store;
     private final Listener listener;
     private final MachineHooks machine;
-    private final StoppingRule rule;
     private final LongSupplier nanoClock;
     private final Supplier<Instant> wallClock;
     private final Set<String> notes = new LinkedHashSet<>();
@@ -46,14 +44,12 @@ public final class StudyRunner {
             Store store,
             Listener listener,
             MachineHooks machine,
-            StoppingRule rule,
             LongSupplier nanoClock,
             Supplier<Instant> wallClock) {
         this.executor = executor;
         this.store = store;
         this.listener = listener;
         this.machine = machine;
-        this.rule = rule;
         this.nanoClock = nanoClock;
         this.wallClock = wallClock;
     }
@@ -102,17 +98,14 @@ public final class StudyRunner {
         }
         Outcome.State state = cancelled ? Outcome.State.INTERRUPTED : Outcome.State.DONE;
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
-        Analyzer.Method method = (b, br, c, cr, d, o) -> rule.compare(b, br, c, cr, d, o, spec.options());
-        RunOptions o = spec.options();
-        CompareOptions overall =
-                Analyzer.perLook(o.compare(), o.adaptive() ? new SequentialPlan(o.minRuns(), o.maxRuns()) : null);
-        StudyResult analysed = Analyzer.analyse(raw, o.baseline(), o.compare(), method, overall);
+        StudySettings s = spec.settings();
+        StudyResult analysed = Judge.of(s).analyse(raw, s.baseline(), s.compare());
         store.finish(info.id(), state.word(), analysed.warnings());
         return new Outcome(analysed, state);
     }
 
     private Duration budgetFor(StudySpec spec, Progress progress, int workloadsLeft) {
-        Duration total = spec.options().timeBudget();
+        Duration total = spec.settings().timeBudget();
         if (total == null) {
             return null;
         }
@@ -141,10 +134,6 @@ public final class StudyRunner {
 
     MachineHooks machine() {
         return machine;
-    }
-
-    StoppingRule rule() {
-        return rule;
     }
 
     Instant now() {

@@ -1,16 +1,27 @@
 package dev.overhead.run;
 
+import dev.overhead.exec.OutputPolicy;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import java.util.List;
 
-/** A study to run: what to measure, under which variants, and how. Built from flags or a plan. */
-public record StudySpec(String label, List<Workload> workloads, List<Variant> variants, RunOptions options) {
+/**
+ * A study to run: what to measure, under which variants, and how. Built from flags or a plan.
+ *
+ * @param settings how it runs and is judged (stored with the study)
+ * @param output   where the commands' output goes (not stored: a resumed study discards it)
+ */
+public record StudySpec(
+        String label, List<Workload> workloads, List<Variant> variants, StudySettings settings, OutputPolicy output) {
     public StudySpec {
         workloads = List.copyOf(workloads);
         variants = List.copyOf(variants);
         if (workloads.isEmpty() || variants.isEmpty()) {
             throw new IllegalArgumentException("a study needs at least one workload and one variant");
+        }
+        if (settings.seed() == null) {
+            throw new IllegalArgumentException("a study to run needs the seed of its order");
         }
     }
 }

@@ -1,15 +1,17 @@
 package dev.overhead.run;
 
+import dev.overhead.analysis.Judge;
 import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
 import dev.overhead.model.Run;
+import dev.overhead.model.RunOrder;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
-import dev.overhead.plan.RunOrder;
 import dev.overhead.stats.Comparison;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +27,8 @@ final class WorkloadLoop {
 
     private final StudyRunner runner;
     private final StudySpec spec;
-    private final RunOptions options;
+    private final StudySettings options;
+    private final Judge judge;
     private final String studyId;
     private final Workload workload;
     private final Progress progress;
@@ -45,7 +48,8 @@ final class WorkloadLoop {
             Duration budget) {
         this.runner = runner;
         this.spec = spec;
-        this.options = spec.options();
+        this.options = spec.settings();
+        this.judge = Judge.of(options);
         this.studyId = studyId;
         this.workload = workload;
         this.progress = progress;
@@ -74,7 +78,7 @@ final class WorkloadLoop {
         warmUp(); // on resume too: the machine may have rebooted, its caches are cold again
         List<Variant> variants = spec.variants();
         if (options.order() == RunOrder.BLOCKED) {
-            int target = options.runs() != null ? options.runs() : options.minRuns();
+            int target = options.minRuns();
             if (options.adaptive()) {
                 runner.note("blocked order takes a fixed number of runs (" + target
                         + " per variant, from --min-runs); adaptive stopping needs rounds");
@@ -91,6 +95,8 @@ final class WorkloadLoop {
             Scheduler scheduler = new Scheduler(
                     options.order(), options.seed() + workload.name().hashCode());
             int round = runs.stream().mapToInt(List::size).min().orElse(0);
+            // a resumed study draws the orders the uninterrupted one would have: one seed, one order
+            scheduler.skip(round, variants.size());
             while (!runner.cancelled() && !enough(round)) {
                 for (int v : scheduler.nextRound(variants.size())) {
                     if (runner.cancelled()) {
@@ -116,7 +122,7 @@ final class WorkloadLoop {
         if (options.runs() != null) {
             return round >= options.runs();
         }
-        if (round >= options.maxRuns()) {
+        if (round >= options.plannedMax()) {
             return true;
         }
         if (budget != null && round >= 2 && progress.elapsed().minus(startedAt).compareTo(budget) >= 0) {
@@ -164,8 +170,7 @@ final class WorkloadLoop {
         if (bv.length == 0 || cv.length == 0) {
             return null;
         }
-        return runner.rule()
-                .compare(bv, b.rounds(primary), cv, c.rounds(primary), primary.better(), options.compare(), options);
+        return judge.compare(bv, b.rounds(primary), cv, c.rounds(primary), primary.better(), options.compare());
     }
 
     private VariantResult sample(int variant) {
@@ -296,7 +301,7 @@ final class WorkloadLoop {
                 variant.env(),
                 null,
                 options.timeout(),
-                options.output(),
+                spec.output(),
                 capture,
                 options.cpus(),
                 options.nice(),

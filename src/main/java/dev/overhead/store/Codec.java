@@ -4,13 +4,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overhead.model.MetricSpec;
+import dev.overhead.model.StudySettings;
+import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.stats.Direction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON columns: lists of words, string maps, option maps and metric specs. Written by hand as
+ * The JSON columns: lists of words, string maps, study settings and metric specs. Written by hand as
  * plain maps (not records through Jackson's reflection) so the stored form is fixed here, not by
  * whatever methods a record grows.
  */
@@ -37,6 +39,17 @@ final class Codec {
 
     static Map<String, Object> objects(String json) throws JsonProcessingException {
         return JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {});
+    }
+
+    /** The settings column: {@link StudySettingsCodec}'s form, as JSON. */
+    static String settings(StudySettings settings) {
+        return write(StudySettingsCodec.write(settings));
+    }
+
+    /** Settings stored by this version or an earlier one (which may write a key differently). */
+    static StudySettings settings(String json) throws JsonProcessingException {
+        Map<String, Object> written = json == null ? null : objects(json);
+        return StudySettingsCodec.read(written == null ? Map.of() : written);
     }
 
     static Map<String, Double> numbers(String json) throws JsonProcessingException {

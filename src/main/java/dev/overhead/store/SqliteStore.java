@@ -126,7 +126,7 @@ public final class SqliteStore implements Store {
             st.setString(2, info.label());
             st.setString(3, Times.format(info.created()));
             st.setString(4, state);
-            st.setString(5, Codec.write(info.options()));
+            st.setString(5, Codec.settings(info.settings()));
             st.setString(6, Codec.write(environment));
             st.setString(7, Codec.write(warnings));
             st.executeUpdate();

@@ -84,7 +84,7 @@ final class StudyRows {
                         throw new StoreException("there is no study " + id + " in " + file + ".", null);
                     }
                     info = new StudyInfo(
-                            id, rs.getString(1), Times.parse(rs.getString(2)), Codec.objects(rs.getString(4)));
+                            id, rs.getString(1), Times.parse(rs.getString(2)), Codec.settings(rs.getString(4)));
                     state = rs.getString(3);
                     environment = Codec.objects(rs.getString(5));
                     warnings = Codec.words(rs.getString(6));

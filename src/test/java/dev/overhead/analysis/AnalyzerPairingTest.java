@@ -8,6 +8,7 @@ import dev.overhead.model.Metrics;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
@@ -59,7 +60,7 @@ class AnalyzerPairingTest {
     private static StudyResult study(VariantResult... variants) {
         Workload w = new Workload("w", List.of("x"), false, Map.of(), List.of(), List.of(OPS));
         return new StudyResult(
-                new StudyInfo("id", null, Instant.EPOCH, Map.of()),
+                new StudyInfo("id", null, Instant.EPOCH, StudySettings.DEFAULTS),
                 Map.of(),
                 List.of(new WorkloadResult(w, List.of(variants))),
                 List.of(),
@@ -69,7 +70,7 @@ class AnalyzerPairingTest {
     private static StudyResult mergedFrom(String... sources) {
         StudyResult s = study(variant("a", 0, A), variant("b", 0, B));
         return new StudyResult(
-                new StudyInfo("a vs b", "a vs b", Instant.EPOCH, Map.of("sources", List.of(sources))),
+                new StudyInfo("a vs b", "a vs b", Instant.EPOCH, StudySettings.merged(List.of(sources))),
                 Map.of(),
                 s.workloads(),
                 List.of(),

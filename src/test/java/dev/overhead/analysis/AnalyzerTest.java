@@ -7,6 +7,7 @@ import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
@@ -62,7 +63,11 @@ class AnalyzerTest {
 
     private static StudyResult study(WorkloadResult... workloads) {
         return new StudyResult(
-                new StudyInfo("id", null, Instant.EPOCH, Map.of()), Map.of(), List.of(workloads), List.of(), List.of());
+                new StudyInfo("id", null, Instant.EPOCH, StudySettings.DEFAULTS),
+                Map.of(),
+                List.of(workloads),
+                List.of(),
+                List.of());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.overhead.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overhead.model.RunOrder;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overhead.model.MetricSpec;
+import dev.overhead.model.RunOrder;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.stats.Direction;

@@ -5,6 +5,7 @@ import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
@@ -126,7 +127,10 @@ final class Fixture {
         env.put("load", Map.of("load_1m", 1.8));
         return new StudyResult(
                 new StudyInfo(
-                        "20261202-100000-a1b2", "malloc-hardening", Instant.parse("2026-12-02T10:00:00Z"), options),
+                        "20261202-100000-a1b2",
+                        "malloc-hardening",
+                        Instant.parse("2026-12-02T10:00:00Z"),
+                        StudySettingsCodec.read(options)),
                 env,
                 workloads,
                 rows,

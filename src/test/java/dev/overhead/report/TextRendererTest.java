@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -88,7 +89,11 @@ class TextRendererTest {
     @Test
     void emptyStudyRendersWithoutFailing() {
         StudyResult empty = new StudyResult(
-                new StudyInfo("x", null, Instant.EPOCH, Map.of()), Map.of(), List.of(), List.of(), List.of());
+                new StudyInfo("x", null, Instant.EPOCH, StudySettings.readFrom(null)),
+                Map.of(),
+                List.of(),
+                List.of(),
+                List.of());
         assertThat(TextRenderer.render(empty)).startsWith("study x,");
         assertThat(MarkdownRenderer.render(empty)).contains("study x").doesNotContain("## Commands");
         assertThat(HtmlRenderer.render(empty)).contains("overhead-data");

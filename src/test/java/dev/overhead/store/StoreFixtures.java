@@ -3,6 +3,7 @@ package dev.overhead.store;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.stats.Direction;
@@ -43,7 +44,7 @@ final class StoreFixtures {
         options.put("threshold", "1.0%");
         options.put("confidence", 0.95);
         options.put("shell", false);
-        return new StudyInfo(id, label, created, options);
+        return new StudyInfo(id, label, created, StudySettingsCodec.read(options));
     }
 
     static Run run(int index, int sequence, double wall) {

@@ -1,4 +1,4 @@
-package dev.overhead.plan;
+package dev.overhead.model;
 
 import java.util.Locale;
 
@@ -15,12 +15,14 @@ public enum RunOrder {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** @throws IllegalArgumentException naming the word and the ones that are known */
     public static RunOrder parse(String word) {
         for (RunOrder o : values()) {
             if (o.word().equals(word.strip().toLowerCase(Locale.ROOT))) {
                 return o;
             }
         }
-        throw new SpecException("'" + word + "' is not a run order: use interleaved, randomized or blocked.");
+        throw new IllegalArgumentException(
+                "'" + word + "' is not a run order: use interleaved, randomized or blocked.");
     }
 }

@@ -1,0 +1,59 @@
+package dev.overhead.analysis;
+
+import dev.overhead.model.Stopping;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.StudySettings;
+import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Comparisons;
+import dev.overhead.stats.Direction;
+import dev.overhead.stats.SequentialPlan;
+
+/**
+ * Fixed or sequential: the one place that decides how a study's comparisons are computed (STYLE §4),
+ * for the run loop's look after every round, the final analysis, and {@code report} and
+ * {@code compare} later alike.
+ *
+ * <p>A study that stopped adaptively looked at its data after every round, so each interval is
+ * widened for the planned looks (stats' sequential plan) and the overall geometric mean is judged at
+ * the per-look confidence; every other study (a fixed number of runs, another tool's file) is
+ * compared the ordinary way.
+ */
+public final class Judge {
+    private final SequentialPlan plan; // null: compared the ordinary way
+
+    private Judge(SequentialPlan plan) {
+        this.plan = plan;
+    }
+
+    /** The decision, from how the study stops. */
+    public static Judge of(StudySettings settings) {
+        return new Judge(
+                settings.stopping() instanceof Stopping.Adaptive a
+                        ? new SequentialPlan(a.minRuns(), a.maxRuns())
+                        : null);
+    }
+
+    public boolean sequential() {
+        return plan != null;
+    }
+
+    /** Two samples of one metric, each value with its round (-1 where unknown); an {@link Analyzer.Method}. */
+    public Comparison compare(
+            double[] baseline,
+            int[] baselineRounds,
+            double[] candidate,
+            int[] candidateRounds,
+            Direction better,
+            CompareOptions options) {
+        return plan == null
+                ? Comparisons.compare(baseline, baselineRounds, candidate, candidateRounds, better, options)
+                : Comparisons.compareSequential(
+                        baseline, baselineRounds, candidate, candidateRounds, better, options, plan);
+    }
+
+    /** The study with every row (the overall geometric mean too) judged as it was run, and its notes. */
+    public StudyResult analyse(StudyResult study, String baseline, CompareOptions options) {
+        return Analyzer.analyse(study, baseline, options, this::compare, Analyzer.perLook(options, plan));
+    }
+}

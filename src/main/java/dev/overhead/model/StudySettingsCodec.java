@@ -1,0 +1,186 @@
+package dev.overhead.model;
+
+import dev.overhead.stats.CompareOptions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one written form of {@link StudySettings}: the object the store keeps (as JSON, through
+ * {@code store.Codec}) and the JSON report shows as {@code study.options} (CONTRACT §4), keyed by
+ * the command-line names. It lives in {@code model}, not {@code store}, because {@code report}
+ * renders it and {@code interop} reads it back from overhead's JSON, and neither may depend on the
+ * store.
+ *
+ * <p>Reading is lenient, so that every store and file written before the settings were typed still
+ * opens: {@code threshold} as {@code 1.0}, {@code "1%"} or {@code "1.0%"}; {@code confidence} as
+ * {@code 0.95}, {@code 95} or {@code "95%"}; a key that is absent or unreadable takes its default.
+ */
+public final class StudySettingsCodec {
+    private StudySettingsCodec() {}
+
+    /** The settings as an ordered map of JSON values (numbers, strings, booleans, lists). */
+    public static Map<String, Object> write(StudySettings s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (s.stopping() instanceof Stopping.Unknown) {
+            // overhead did not run it: nothing but where it came from is known
+            putIf(m, "source", s.source());
+            if (!s.sources().isEmpty()) {
+                m.put("sources", s.sources());
+            }
+            return m;
+        }
+        switch (s.stopping()) {
+            case Stopping.Fixed f -> m.put("runs", f.runs());
+            case Stopping.Adaptive a -> {
+                m.put("min_runs", a.minRuns());
+                m.put("max_runs", a.maxRuns());
+            }
+            case Stopping.Unknown u -> throw new AssertionError("handled above");
+        }
+        m.put("warmup", s.warmup());
+        m.put("order", s.order().word());
+        putIf(m, "seed", s.seed());
+        m.put("primary", s.primary());
+        putIf(m, "baseline", s.baseline());
+        m.put("threshold", s.compare().thresholdPct());
+        m.put("confidence", s.compare().confidence());
+        putIf(m, "time_budget_s", seconds(s.timeBudget()));
+        putIf(m, "timeout_s", seconds(s.timeout()));
+        putIf(m, "prepare", s.prepare());
+        m.put("ignore_failure", s.ignoreFailure());
+        if (!s.cpus().isEmpty()) {
+            m.put("pin", s.cpus());
+        }
+        putIf(m, "nice", s.nice());
+        m.put("no_aslr", s.noAslr());
+        m.put("drop_caches", s.dropCaches());
+        if (s.counters()) { // only when asked, so that studies without counters record what they did before
+            m.put("counters", true);
+        }
+        putIf(m, "source", s.source());
+        if (!s.sources().isEmpty()) {
+            m.put("sources", s.sources());
+        }
+        return m;
+    }
+
+    /** Settings from their written form, of this version or an earlier one. */
+    public static StudySettings read(Map<String, ?> m) {
+        StudySettings d = StudySettings.DEFAULTS;
+        Integer runs = integer(m.get("runs"));
+        Integer min = integer(m.get("min_runs"));
+        Integer max = integer(m.get("max_runs"));
+        Stopping stopping;
+        if (runs != null) {
+            stopping = new Stopping.Fixed(runs);
+        } else if (min != null || max != null) {
+            stopping = new Stopping.Adaptive(
+                    min != null ? min : StudySettings.MIN_RUNS, max != null ? max : StudySettings.MAX_RUNS);
+        } else {
+            stopping = new Stopping.Unknown();
+        }
+        Integer warmup = integer(m.get("warmup"));
+        Object seed = m.get("seed");
+        return new StudySettings(
+                stopping,
+                warmup != null ? warmup : d.warmup(),
+                duration(m.get("time_budget_s")),
+                order(m.get("order"), d.order()),
+                string(m.get("prepare")),
+                duration(m.get("timeout_s")),
+                Boolean.TRUE.equals(m.get("ignore_failure")),
+                m.get("primary") instanceof String p && !p.isBlank() ? p : d.primary(),
+                string(m.get("baseline")),
+                new CompareOptions(
+                        confidence(m.get("confidence"), d.compare().confidence()),
+                        threshold(m.get("threshold"), d.compare().thresholdPct())),
+                seed instanceof Number n ? Long.valueOf(n.longValue()) : null,
+                m.get("pin") instanceof List<?> l ? integers(l) : d.cpus(),
+                integer(m.get("nice")),
+                Boolean.TRUE.equals(m.get("no_aslr")),
+                Boolean.TRUE.equals(m.get("drop_caches")),
+                Boolean.TRUE.equals(m.get("counters")),
+                string(m.get("source")),
+                m.get("sources") instanceof List<?> l
+                        ? l.stream().map(String::valueOf).toList()
+                        : d.sources());
+    }
+
+    /** {@code 1.0}, {@code "1%"}, {@code "1.0%"} or {@code "1"}: percent, whichever way it was written. */
+    static double threshold(Object value, double fallback) {
+        Double pct = number(value);
+        return pct != null && pct >= 0 ? pct : fallback;
+    }
+
+    /** {@code 0.95}, {@code 95} or {@code "95%"}: a level between 0 and 1. */
+    static double confidence(Object value, double fallback) {
+        Double level = number(value);
+        if (level == null) {
+            return fallback;
+        }
+        if (level > 1 || value instanceof String s && s.strip().endsWith("%")) {
+            level /= 100;
+        }
+        return level > 0 && level < 1 ? level : fallback;
+    }
+
+    private static Double number(Object value) {
+        if (value instanceof Number n) {
+            return n.doubleValue();
+        }
+        if (value instanceof String s) {
+            try {
+                return Double.parseDouble(s.strip().replace("%", "").strip());
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private static RunOrder order(Object value, RunOrder fallback) {
+        if (value instanceof String s) {
+            try {
+                return RunOrder.parse(s);
+            } catch (IllegalArgumentException e) {
+                return fallback;
+            }
+        }
+        return fallback;
+    }
+
+    private static Integer integer(Object value) {
+        return value instanceof Number n ? n.intValue() : null;
+    }
+
+    private static String string(Object value) {
+        return value instanceof String s ? s : null;
+    }
+
+    private static List<Integer> integers(List<?> values) {
+        List<Integer> out = new ArrayList<>();
+        for (Object v : values) {
+            if (v instanceof Number n) {
+                out.add(n.intValue());
+            }
+        }
+        return out;
+    }
+
+    private static Double seconds(Duration d) {
+        return d == null ? null : d.toMillis() / 1000.0;
+    }
+
+    private static Duration duration(Object seconds) {
+        return seconds instanceof Number n ? Duration.ofMillis(Math.round(n.doubleValue() * 1000)) : null;
+    }
+
+    private static void putIf(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+}

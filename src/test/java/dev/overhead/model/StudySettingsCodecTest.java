@@ -1,0 +1,173 @@
+package dev.overhead.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.stats.CompareOptions;
+import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The settings' one written form: every field survives it, and what earlier versions wrote still reads. */
+class StudySettingsCodecTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Every field away from its default, so that a field the codec forgets cannot pass. */
+    static final StudySettings EVERYTHING_SET = new StudySettings(
+            new Stopping.Fixed(7),
+            2,
+            Duration.ofSeconds(90),
+            RunOrder.BLOCKED,
+            "sync",
+            Duration.ofMillis(1500),
+            true,
+            "cpu",
+            "glibc",
+            new CompareOptions(0.99, 2.5),
+            42L,
+            List.of(0, 2),
+            5,
+            true,
+            true,
+            true,
+            "hyperfine",
+            List.of("a.json", "b.json"));
+
+    /** Through JSON text and back, as the store and the JSON report carry it. */
+    private static StudySettings throughJson(StudySettings s) throws Exception {
+        String text = JSON.writeValueAsString(StudySettingsCodec.write(s));
+        return StudySettingsCodec.read(JSON.readValue(text, new TypeReference<LinkedHashMap<String, Object>>() {}));
+    }
+
+    private static StudySettings fromJson(String text) throws Exception {
+        return StudySettingsCodec.read(JSON.readValue(text, new TypeReference<LinkedHashMap<String, Object>>() {}));
+    }
+
+    @Test
+    void theSampleSetsEveryFieldAwayFromItsDefault() throws Exception {
+        for (RecordComponent c : StudySettings.class.getRecordComponents()) {
+            assertThat(c.getAccessor().invoke(EVERYTHING_SET))
+                    .as(c.getName())
+                    .isNotEqualTo(c.getAccessor().invoke(StudySettings.DEFAULTS));
+        }
+    }
+
+    @Test
+    void everyFieldSurvivesTheRoundTrip() throws Exception {
+        assertThat(throughJson(EVERYTHING_SET)).isEqualTo(EVERYTHING_SET);
+    }
+
+    @Test
+    void adaptiveBoundsAndAbsentOptionalsSurviveTheRoundTrip() throws Exception {
+        StudySettings adaptive = StudySettings.DEFAULTS.toBuilder()
+                .stopping(new Stopping.Adaptive(3, 9))
+                .order(RunOrder.INTERLEAVED)
+                .seed(7L)
+                .build();
+        assertThat(throughJson(adaptive)).isEqualTo(adaptive);
+        assertThat(throughJson(StudySettings.DEFAULTS.withSeed(1))).isEqualTo(StudySettings.DEFAULTS.withSeed(1));
+    }
+
+    @Test
+    void anotherToolsStudyKeepsWhereItCameFromAndNothingElse() throws Exception {
+        assertThat(StudySettingsCodec.write(StudySettings.readFrom("hyperfine")))
+                .containsExactly(Map.entry("source", "hyperfine"));
+        assertThat(throughJson(StudySettings.readFrom("hyperfine"))).isEqualTo(StudySettings.readFrom("hyperfine"));
+        StudySettings merged = StudySettings.merged(List.of("before", "after"));
+        assertThat(JSON.writeValueAsString(StudySettingsCodec.write(merged)))
+                .isEqualTo("{\"sources\":[\"before\",\"after\"]}");
+        assertThat(throughJson(merged)).isEqualTo(merged);
+    }
+
+    /** The keys and their order are those studies were stored and reported with before (CONTRACT §4). */
+    @Test
+    void writesTheKeysThePreviousVersionWrote() throws Exception {
+        StudySettings s = StudySettings.DEFAULTS.toBuilder()
+                .warmup(1)
+                .timeBudget(Duration.ofSeconds(80))
+                .timeout(Duration.ofSeconds(60))
+                .baseline("glibc")
+                .seed(123L)
+                .build();
+        // what StudyExecution.optionsOf wrote for the same settings (the demo's), byte for byte
+        assertThat(JSON.writeValueAsString(StudySettingsCodec.write(s)))
+                .isEqualTo("{\"min_runs\":5,\"max_runs\":50,\"warmup\":1,\"order\":\"randomized\",\"seed\":123,"
+                        + "\"primary\":\"wall\",\"baseline\":\"glibc\",\"threshold\":1.0,\"confidence\":0.95,"
+                        + "\"time_budget_s\":80.0,\"timeout_s\":60.0,\"ignore_failure\":false,\"no_aslr\":false,"
+                        + "\"drop_caches\":false}");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2.5", "\"2.5%\"", "\"2.5 %\"", "\"2.5\""})
+    void readsTheThresholdWhicheverWayItWasWritten(String written) throws Exception {
+        assertThat(fromJson("{\"runs\": 10, \"threshold\": " + written + "}")
+                        .compare()
+                        .thresholdPct())
+                .isEqualTo(2.5);
+    }
+
+    @Test
+    void bothLegacyThresholdEncodingsReadAsTheSameSettings() throws Exception {
+        // studies run by overhead stored 1.0; plans' option maps and report fixtures wrote "1%"
+        assertThat(fromJson("{\"runs\": 10, \"threshold\": 1.0, \"confidence\": 0.95}"))
+                .isEqualTo(fromJson("{\"runs\": 10, \"threshold\": \"1%\", \"confidence\": 0.95}"))
+                .isEqualTo(fromJson("{\"runs\": 10, \"threshold\": \"1.0%\", \"confidence\": 0.95}"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0.9", "90", "\"90%\"", "\"0.9\""})
+    void readsTheConfidenceAsALevelOrAPercentage(String written) throws Exception {
+        assertThat(fromJson("{\"runs\": 10, \"confidence\": " + written + "}")
+                        .compare()
+                        .confidence())
+                .isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    /** A study stored by the version before the settings were typed, as its options column held it. */
+    @Test
+    void readsWhatThePreviousVersionStored() throws Exception {
+        StudySettings s = fromJson("{\"runs\":3,\"warmup\":0,\"order\":\"interleaved\",\"seed\":99,"
+                + "\"primary\":\"wall\",\"threshold\":1.0,\"confidence\":0.95,\"timeout_s\":2.5,"
+                + "\"prepare\":\"sync\",\"ignore_failure\":true,\"pin\":[1,3],\"nice\":10,\"no_aslr\":true,"
+                + "\"drop_caches\":false,\"counters\":true}");
+        assertThat(s)
+                .isEqualTo(StudySettings.DEFAULTS.toBuilder()
+                        .stopping(new Stopping.Fixed(3))
+                        .order(RunOrder.INTERLEAVED)
+                        .prepare("sync")
+                        .timeout(Duration.ofMillis(2500))
+                        .ignoreFailure(true)
+                        .seed(99L)
+                        .cpus(List.of(1, 3))
+                        .nice(10)
+                        .noAslr(true)
+                        .counters(true)
+                        .build());
+    }
+
+    @Test
+    void absentOrUnreadableValuesTakeTheirDefaults() throws Exception {
+        StudySettings absent = fromJson("{\"runs\": 4}");
+        StudySettings unreadable = fromJson("{\"runs\": 4, \"warmup\": \"x\", \"order\": \"sideways\", \"primary\": 7,"
+                + " \"threshold\": \"lots\", \"confidence\": 3000, \"seed\": \"soon\"}");
+        // every field but how it stops is the default: nothing else is stored, or readable
+        StudySettings expected = StudySettings.DEFAULTS.toBuilder()
+                .stopping(new Stopping.Fixed(4))
+                .build();
+        assertThat(absent).isEqualTo(expected);
+        assertThat(unreadable).isEqualTo(expected);
+    }
+
+    @Test
+    void onlyOneAdaptiveBoundStoredKeepsTheOtherDefault() throws Exception {
+        assertThat(fromJson("{\"max_runs\": 20}").stopping())
+                .isEqualTo(new Stopping.Adaptive(StudySettings.MIN_RUNS, 20));
+        assertThat(fromJson("{}").stopping()).isEqualTo(new Stopping.Unknown());
+    }
+}

@@ -78,6 +78,9 @@ class DebPackageIT {
             assertThat(man.stdout().strip()).isEqualTo("/usr/share/man/man1/overhead.1.gz");
             assertThat(Dist.run(List.of("man", "-w", "overhead-run")).exitCode())
                     .isZero();
+        } else {
+            System.err.println("DebPackageIT: man pages not checked: "
+                    + (Files.exists(noMan) ? Files.readString(noMan).strip() : "man (man-db) is not installed"));
         }
 
         // What bash does on `overhead r<TAB>`: call the function `complete` registered for overhead.

@@ -18,6 +18,9 @@ start=$SECONDS
 level=9
 [ "$mode" = optional ] && level=1
 
+# Nothing from an earlier build may stand in for this one in the tests.
+rm -rf "$build/dist" "$build"/overhead-*-linux-*.tar.gz "$build"/overhead_*.deb
+
 skip() {
   if [ "$mode" = optional ]; then
     echo "[overhead dist] skipped: $1" >&2
@@ -28,7 +31,7 @@ skip() {
   exit 1
 }
 
-# A JDK 25 with jlink: JAVA_HOME when it is one, else the newest under /usr/lib/jvm.
+# A JDK 25 with jlink: JAVA_HOME when it is one, else the first such under /usr/lib/jvm.
 jdk=""
 for d in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
   [ -n "$d" ] && [ -x "$d/bin/jlink" ] && [ -f "$d/release" ] || continue
@@ -45,7 +48,6 @@ fi
 
 name="overhead-$version"
 stage="$build/dist/$name"
-rm -rf "$build/dist" "$build/$name-linux-$arch.tar.gz" "$build"/overhead_*.deb
 mkdir -p "$stage/bin" "$stage/app/lib"
 cp "$jar" "$stage/app/"
 cp "$build"/lib/*.jar "$stage/app/lib/"

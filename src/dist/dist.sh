@@ -79,6 +79,15 @@ else
   adoc="$build/dist/adoc"
   "$jdk/bin/java" -cp "$codegen:$jar:$stage/app/lib/*" picocli.codegen.docgen.manpage.ManPageGenerator \
     --exit -d "$adoc" dev.overhead.cli.Main >/dev/null
+  # picocli writes a description's indented example lines right under its first sentence, where
+  # AsciiDoc runs them into the paragraph; a blank line before them makes them a literal block, shown
+  # as written. Elsewhere " -- " would become an em dash: escape it.
+  for f in "$adoc"/*.adoc; do
+    awk '/^== Description/ { d = 1 } /^\/\/ end::picocli-generated-man-section-description/ { d = 0 }
+         d && /^  / && prev != "" && prev !~ /^  / { print "" }
+         !/^  / { gsub(/ -- /, " \\-- ") }
+         { print; prev = $0 }' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
+  done
   mkdir -p "$stage/share/man/man1"
   asciidoctor -b manpage -a "mansource=overhead $version" -a manmanual="overhead Manual" \
     -D "$stage/share/man/man1" "$adoc"/*.adoc

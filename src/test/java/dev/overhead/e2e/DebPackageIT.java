@@ -104,7 +104,13 @@ class DebPackageIT {
             int arrow = path.indexOf(" -> ");
             files.add(arrow < 0 ? path : path.substring(0, arrow));
         }
-        assertThat(files).contains("/usr/bin/overhead");
+        assertThat(files)
+                .contains(
+                        "/usr/bin/overhead",
+                        "/usr/lib/overhead/bin/overhead",
+                        "/usr/share/bash-completion/completions/overhead",
+                        "/usr/share/zsh/vendor-completions/_overhead",
+                        "/usr/share/fish/vendor_completions.d/overhead.fish");
         return files;
     }
 }

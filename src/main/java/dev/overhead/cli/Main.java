@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         name = "overhead",
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
+        modelTransformer = Summaries.class,
         scope = CommandLine.ScopeType.INHERIT,
         description = "Measures what a change costs in performance and says whether the cost is real.",
         subcommands = {
@@ -25,6 +26,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             SizeCommand.class,
             EnvCommand.class,
+            CompletionCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

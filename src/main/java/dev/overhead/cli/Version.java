@@ -1,17 +1,42 @@
 package dev.overhead.cli;
 
+import dev.overhead.exec.ShippedHelper;
 import dev.overhead.model.ToolVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
-/** The version for {@code --version}: overhead's and the JVM's. */
+/**
+ * {@code --version}: overhead's version and commit, the Java runtime it runs on, and where the forking
+ * helper comes from (which decides whether peak memory is the command's own), as a bug report needs.
+ */
 public final class Version implements IVersionProvider {
 
     public static String current() {
         return ToolVersion.current();
     }
 
+    /** The commit the jar was built from, or "unknown" (a build outside a git checkout). */
+    static String commit() {
+        try (InputStream in = Version.class.getResourceAsStream("/dev/overhead/version.properties")) {
+            Properties p = new Properties();
+            if (in != null) p.load(in);
+            String commit = p.getProperty("commit", "");
+            // an unresolved Maven property stays literally "${git.commit.id.abbrev}"
+            return commit.isBlank() || commit.startsWith("${") ? "unknown" : commit;
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
     @Override
     public String[] getVersion() {
-        return new String[] {"overhead " + current() + " (Java " + Runtime.version() + ")"};
+        return new String[] {
+            "overhead " + current() + " (commit " + commit() + ")",
+            "Java " + Runtime.version() + " (" + System.getProperty("java.vendor", "unknown vendor") + ", "
+                    + System.getProperty("java.home") + ")",
+            ShippedHelper.status()
+        };
     }
 }

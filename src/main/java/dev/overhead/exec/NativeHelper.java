@@ -30,13 +30,26 @@ final class NativeHelper {
 
     private NativeHelper() {}
 
-    /** The helper binary, compiled now if this source has not been compiled before. */
+    /**
+     * The helper binary: the one shipped in the jar where it was built from these sources, else
+     * compiled now if this source has not been compiled before.
+     */
     static Path binary() throws ExecException {
         Map<String, byte[]> sources = sources();
-        Path dir = writable(cacheDir());
-        Path bin = dir.resolve("overhead-spawner-" + hash(sources));
+        Path bin = cached(sources);
+        Path dir = bin.getParent();
         if (Files.isExecutable(bin)) {
             return bin;
+        }
+        Optional<byte[]> shipped = ShippedHelper.matching(sources);
+        if (shipped.isPresent()) {
+            try {
+                Files.createDirectories(dir);
+                ShippedHelper.install(shipped.get(), bin);
+                return bin;
+            } catch (IOException e) {
+                throw new ExecException("cannot unpack the forking helper into " + dir + ": " + e.getMessage(), e);
+            }
         }
         String cc = compiler()
                 .orElseThrow(() ->
@@ -75,6 +88,11 @@ final class NativeHelper {
             Thread.currentThread().interrupt();
             throw new ExecException("interrupted while building the forking helper", e);
         }
+    }
+
+    /** Where the binary for these sources is (or would be) cached. */
+    static Path cached(Map<String, byte[]> sources) {
+        return writable(cacheDir()).resolve("overhead-spawner-" + hash(sources));
     }
 
     /** The cache directory, or a per-user one under the temp dir where the home is read-only. */

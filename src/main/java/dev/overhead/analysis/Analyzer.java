@@ -243,8 +243,9 @@ public final class Analyzer {
             StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
         Object primary = study.info().options().get("primary");
         return study.withComparisons(
-                compare(study, baseline, options, method, overallOptions),
-                sequenceWarnings(study, primary instanceof String p ? p : "wall"));
+                        compare(study, baseline, options, method, overallOptions),
+                        sequenceWarnings(study, primary instanceof String p ? p : "wall"))
+                .withSummaries(Summaries.of(study, options.confidence()));
     }
 
     /** The options of a comparison that is one look of a sequential plan (null: a fixed number of runs). */

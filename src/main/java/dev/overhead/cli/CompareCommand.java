@@ -5,14 +5,11 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
-import dev.overhead.report.ReportKeys;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,14 +75,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         StudyResult merged = Formats.merge(studies, sources);
         if (fromStore.size() >= 2) {
-            // the cross-boot case: what changed between the machines goes above the tables
+            // the cross-boot case: what changed between the machines
             List<String> differences = Machine.environmentDifferences(fromStore.get(0), fromStore.getLast());
-            if (!differences.isEmpty()) {
-                Map<String, Object> environment = new LinkedHashMap<>(merged.environment());
-                environment.put(ReportKeys.MACHINE_DIFFERENCES, differences);
-                merged = new StudyResult(
-                        merged.info(), environment, merged.workloads(), merged.comparisons(), merged.warnings());
-            }
+            merged = merged.withWarnings(differences); // the study's own notes, not the environment's
         }
         if (verdict.baseline != null && !merged.variantNames().contains(verdict.baseline)) {
             throw UserError.usage(

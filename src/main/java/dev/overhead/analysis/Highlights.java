@@ -1,0 +1,56 @@
+package dev.overhead.analysis;
+
+import dev.overhead.model.ComparisonRow;
+import dev.overhead.stats.PValues;
+import dev.overhead.stats.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a report may put in its headline, decided here so every format says the same: the primary
+ * metric always, another metric only when its verdict survives Holm's correction over the metrics
+ * shown (with eight metrics at 95% each, one in three A/A studies would otherwise headline a false
+ * {@code worse} or {@code better}), and no verdict on a user/sys split the kernel only sampled in
+ * ticks.
+ */
+public final class Highlights {
+    private Highlights() {}
+
+    /** The kernel's accounting tick for the user/sys split at HZ=250 (common on x86 distributions). */
+    public static final double TICK_S = 0.004;
+
+    /** Below this many ticks, the split into user and sys is too coarse to compare. */
+    public static final int FEW_TICKS = 10;
+
+    /**
+     * The rows of {@code family} (one workload and candidate, the metrics shown) whose {@code worse}
+     * or {@code better} holds after Holm's step-down adjustment at the level {@code 1 − confidence}.
+     */
+    public static List<ComparisonRow> survivingHolm(List<ComparisonRow> family, double confidence) {
+        double[] p = family.stream().mapToDouble(r -> r.comparison().pValue()).toArray();
+        double[] adjusted = PValues.holm(p);
+        List<ComparisonRow> out = new ArrayList<>();
+        for (int i = 0; i < family.size(); i++) {
+            Verdict v = family.get(i).comparison().verdict();
+            boolean directional = v == Verdict.WORSE || v == Verdict.BETTER;
+            if (directional && adjusted[i] <= 1 - confidence) {
+                out.add(family.get(i));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether a row compares user or sys time of runs so short that the kernel's tick sampling
+     * decides the figures: both central values below {@value #FEW_TICKS} ticks. cpu (their sum) is
+     * measured exactly and is not affected.
+     */
+    public static boolean withinTicks(ComparisonRow row) {
+        boolean split = row.metric().equals("user") || row.metric().equals("sys");
+        double limit = FEW_TICKS * TICK_S;
+        return split
+                && "s".equals(row.unit())
+                && Math.abs(row.comparison().baselineValue()) < limit
+                && Math.abs(row.comparison().candidateValue()) < limit;
+    }
+}

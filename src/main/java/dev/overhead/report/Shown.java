@@ -28,14 +28,16 @@ final class Shown {
         this.requested = facts.primary();
     }
 
-    /** The metrics the workload has figures for: compared ones, else summarised ones, in their order. */
+    /** The metrics the workload is compared on, else (nothing compared) those summarised, in their order. */
     private List<String> known(WorkloadResult w) {
         Set<String> names = new LinkedHashSet<>();
         study.comparisons().stream().filter(r -> r.workload().equals(w.name())).forEach(r -> names.add(r.metric()));
-        study.summaries().stream()
-                .filter(s -> s.workload().equals(w.name()))
-                .map(VariantSummary::metric)
-                .forEach(names::add);
+        if (names.isEmpty()) { // nothing compared (one variant): the metrics the analysis summarised
+            study.summaries().stream()
+                    .filter(s -> s.workload().equals(w.name()))
+                    .map(VariantSummary::metric)
+                    .forEach(names::add);
+        }
         return List.copyOf(names);
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A table laid out in at most a given number of columns without cutting a single cell: with two
- * spaces between columns, else one; else the first column's longer cells (a long metric or workload
+ * spaces between columns, else one; else one name column's longer cells (a long metric or workload
  * name) on a line of their own above their row; else each row as a wrapped line of its own. The
  * width is counted in characters, not bytes.
  */
@@ -25,26 +25,46 @@ final class TextLayout {
             }
         }
         List<Integer> widths = new ArrayList<>(t.widths());
-        int rest = widths.stream().skip(1).mapToInt(Integer::intValue).sum() + widths.size() - 1;
-        int first = width - rest;
-        if (first >= Math.max(4, Glyphs.width(t.columns().getFirst().header()))) {
-            widths.set(0, Math.min(widths.getFirst(), first));
-            return overflowing(t, widths, width);
+        int total = widths.stream().mapToInt(Integer::intValue).sum() + widths.size() - 1;
+        for (int c : overflowOrder(t, widths)) {
+            int room = width - (total - widths.get(c));
+            if (room >= Math.max(4, Glyphs.width(t.columns().get(c).header()))) {
+                int column = c;
+                int fitting = t.rows().stream()
+                        .mapToInt(r -> Glyphs.width(r.get(column)))
+                        .filter(w -> w <= room)
+                        .max()
+                        .orElse(0);
+                widths.set(c, Math.max(fitting, Glyphs.width(t.columns().get(c).header())));
+                return overflowing(t, widths, c, width);
+            }
         }
         return prose(t, width);
     }
 
-    private static List<String> overflowing(Table t, List<Integer> widths, int width) {
+    /** Left-aligned (name) columns, the first column first, then the widest. */
+    private static List<Integer> overflowOrder(Table t, List<Integer> widths) {
+        List<Integer> out = new ArrayList<>();
+        for (int c = 0; c < widths.size(); c++) {
+            if (t.columns().get(c).align() == Align.LEFT) {
+                out.add(c);
+            }
+        }
+        out.sort((a, b) -> a == 0 ? -1 : b == 0 ? 1 : Integer.compare(widths.get(b), widths.get(a)));
+        return out;
+    }
+
+    private static List<String> overflowing(Table t, List<Integer> widths, int column, int width) {
         List<Align> aligns = t.columns().stream().map(Table.Column::align).toList();
         List<String> out = new ArrayList<>();
         out.add(row(t.columns().stream().map(Table.Column::header).toList(), widths, aligns));
         out.add(String.join(" ", widths.stream().map("-"::repeat).toList()));
         for (List<String> cells : t.rows()) {
             List<String> row = cells;
-            if (Glyphs.width(cells.getFirst()) > widths.getFirst()) {
-                out.addAll(Wrap.words(cells.getFirst(), width, "", "  "));
+            if (Glyphs.width(cells.get(column)) > widths.get(column)) {
+                out.addAll(Wrap.words(cells.get(column), width, "", "  "));
                 row = new ArrayList<>(cells);
-                row.set(0, "");
+                row.set(column, "");
             }
             out.add(row(row, widths, aligns));
         }

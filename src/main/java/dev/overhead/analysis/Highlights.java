@@ -23,6 +23,19 @@ public final class Highlights {
     public static final int FEW_TICKS = 10;
 
     /**
+     * A workload's primary metric: the one asked for where the workload is compared on it, else
+     * (another tool's results, which may have no wall time) the first metric it is compared on.
+     */
+    public static String primaryOf(List<ComparisonRow> rows, String workload, String requested) {
+        List<String> metrics = rows.stream()
+                .filter(r -> r.workload().equals(workload))
+                .map(ComparisonRow::metric)
+                .distinct()
+                .toList();
+        return metrics.contains(requested) || metrics.isEmpty() ? requested : metrics.getFirst();
+    }
+
+    /**
      * The rows of {@code family} (one workload and candidate, the metrics shown) whose {@code worse}
      * or {@code better} holds after Holm's step-down adjustment at the level {@code 1 − confidence}.
      */

@@ -92,8 +92,7 @@ final class CompareCommand implements Callable<Integer> {
         StudyResult analysed = Machine.analyse(merged, verdict.baseline, verdict.compareOptions());
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
-        return FailIfWorse.exitCode(
-                analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
+        return verdict.failIfWorseExit(analysed, spec.commandLine().getErr());
     }
 
     private static String nameOf(StudyResult s) {

@@ -223,9 +223,11 @@ final class RunCommand implements Callable<Integer> {
                     + variants.stream().map(Variant::name).toList());
         }
         RunOptions options = options(p, baseline);
-        if (verdict.failIfWorse == null && p.failIfWorsePct() != null) {
-            verdict.failIfWorse = p.failIfWorsePct() + "%"; // the plan's, unless the command line says otherwise
+        if (verdict.failIfWorse.isEmpty() && p.failIfWorsePct() != null) {
+            verdict.failIfWorse =
+                    List.of(p.failIfWorsePct() + "%"); // the plan's, unless the command line says otherwise
         }
+        verdict.failIfWorse(); // a malformed threshold is refused before anything runs
         if (!options.counters()
                 && dev.overhead.model.Metrics.builtin(options.primary())
                         .filter(dev.overhead.model.Metrics.Builtin::counter)

@@ -104,7 +104,28 @@ final class StudyExecution {
                     + " ('overhead resume " + info.id() + "' continues it)");
             return 130;
         }
-        return FailIfWorse.exitCode(outcome.result(), verdict.failIfWorsePct(), err);
+        String unread = unreadPrimary(outcome.result());
+        if (unread != null) {
+            throw new UserError(1, unread + " The runs are kept in study " + info.id() + ".");
+        }
+        return verdict.failIfWorseExit(outcome.result(), err);
+    }
+
+    /** A parsed primary metric that no run's output matched: the study cannot say what it was run for. */
+    static String unreadPrimary(dev.overhead.model.StudyResult result) {
+        Object primary = result.info().options().get("primary");
+        String name = primary instanceof String p ? p : "wall";
+        for (dev.overhead.model.WorkloadResult w : result.workloads()) {
+            for (dev.overhead.model.MetricSpec m : w.workload().metrics()) {
+                boolean read = w.variants().stream().anyMatch(v -> v.values(m).length > 0);
+                if (m.name().equals(name) && m.parsed() && !read) {
+                    return "the primary metric " + name + " was never read on " + w.name()
+                            + ": its --metric pattern matched no run's output; check it against what the command"
+                            + " prints.";
+                }
+            }
+        }
+        return null;
     }
 
     /** A command that cannot be started is refused before the first run (issue 2 §3). */

@@ -4,6 +4,7 @@ import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.StudyResult;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -33,9 +34,10 @@ final class VerdictOptions {
 
     @Option(
             names = "--fail-if-worse",
-            paramLabel = "PCT",
-            description = "Exit 3 when a comparison is worse by more than PCT.")
-    String failIfWorse;
+            paramLabel = "[METRIC:]PCT",
+            description = "Exit 3 when a comparison's whole interval lies beyond PCT on the worse side, on METRIC"
+                    + " (default: each workload's primary); repeatable.")
+    List<String> failIfWorse = new ArrayList<>();
 
     CompareOptions compareOptions() {
         return compareOptions(null, null);
@@ -54,8 +56,14 @@ final class VerdictOptions {
         return new CompareOptions(level, margin);
     }
 
-    Double failIfWorsePct() {
-        return failIfWorse == null ? null : percent("--fail-if-worse", failIfWorse);
+    List<FailIfWorse.Threshold> failIfWorse() {
+        return FailIfWorse.parse(failIfWorse);
+    }
+
+    /** Exit 3 where a --fail-if-worse threshold trips, else 0. */
+    int failIfWorseExit(StudyResult study, java.io.PrintWriter err) {
+        Object primary = study.info().options().get("primary");
+        return FailIfWorse.exitCode(study, failIfWorse(), primary instanceof String p ? p : "wall", err);
     }
 
     private static double percent(String option, String text) {

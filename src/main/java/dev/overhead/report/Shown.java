@@ -43,6 +43,9 @@ final class Shown {
 
     String primary(WorkloadResult w) {
         List<String> known = known(w);
+        if (study.comparisons().stream().anyMatch(r -> r.workload().equals(w.name()))) {
+            return Highlights.primaryOf(study.comparisons(), w.name(), requested);
+        }
         return known.contains(requested) || known.isEmpty() ? requested : known.getFirst();
     }
 

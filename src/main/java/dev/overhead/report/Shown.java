@@ -68,7 +68,9 @@ final class Shown {
             boolean decisive = study.comparisons().stream()
                     .filter(r -> r.workload().equals(w.name()) && r.metric().equals(m))
                     .anyMatch(r -> r.comparison().verdict().decisive());
-            if (options.allMetrics() || decisive) {
+            boolean compared =
+                    study.comparisons().stream().anyMatch(r -> r.workload().equals(w.name()));
+            if (options.allMetrics() || decisive || !compared) { // one variant: all its figures
                 out.add(m);
             }
         }

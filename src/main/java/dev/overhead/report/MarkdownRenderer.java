@@ -32,6 +32,12 @@ public final class MarkdownRenderer {
             out.append('\n');
         }
 
+        if (!d.warnings().isEmpty()) {
+            out.append("## Warnings\n\n");
+            d.warnings().forEach(w -> out.append("- ").append(escape(w)).append('\n'));
+            out.append('\n');
+        }
+
         for (Digest.Section s : d.sections()) {
             out.append("## ").append(escape(s.workload())).append("\n\n");
             if (!s.command().isBlank()) {
@@ -73,11 +79,6 @@ public final class MarkdownRenderer {
                             .map(e -> List.of(e.getKey(), e.getValue()))
                             .toList());
             out.append(escaped(env).render(new Table.GitHub())).append('\n');
-        }
-        if (!d.warnings().isEmpty()) {
-            out.append("## Warnings\n\n");
-            d.warnings().forEach(w -> out.append("- ").append(escape(w)).append('\n'));
-            out.append('\n');
         }
         out.append(escape(String.join(" ", d.legend()))).append('\n');
         String md = out.toString();

@@ -44,6 +44,11 @@ public final class TextRenderer {
             lines(out, Wrap.words(d.overview().title(), WIDTH, "", "  "));
             lines(out, TextLayout.table(d.overview().table(), WIDTH, gap));
         }
+        // what weakens every figure below (a busy machine, machines that differ) comes before them
+        if (!d.warnings().isEmpty()) {
+            out.append("\nwarnings\n");
+            d.warnings().forEach(w -> lines(out, Wrap.words("- " + w, WIDTH, "  ", "    ")));
+        }
 
         for (Digest.Section s : d.sections()) {
             out.append('\n');
@@ -90,10 +95,6 @@ public final class TextRenderer {
                 String k = "  " + e.getKey() + " ".repeat(Math.max(0, key - Glyphs.width(e.getKey()))) + "  ";
                 lines(out, Wrap.words(e.getValue(), WIDTH, k, " ".repeat(Math.min(WIDTH / 2, Glyphs.width(k)))));
             }
-        }
-        if (!d.warnings().isEmpty()) {
-            out.append("\nwarnings\n");
-            d.warnings().forEach(w -> lines(out, Wrap.words("- " + w, WIDTH, "  ", "    ")));
         }
         if (!d.legend().isEmpty()) {
             out.append('\n');

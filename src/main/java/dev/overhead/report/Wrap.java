@@ -45,9 +45,10 @@ final class Wrap {
                 }
                 lines.add(current + rest.substring(0, cut) + (quoted ? "'\\" : "\\"));
                 rest = (quoted ? "'" : "") + rest.substring(cut);
-                current = new StringBuilder(hangingIndent);
+                // no indent here: spaces after a backslash-newline would split the word in two
+                current = new StringBuilder();
                 empty = true;
-                room = width - Glyphs.width(hangingIndent) - 2;
+                room = width - 2;
             }
             if (!empty) {
                 current.append(' ');

@@ -26,8 +26,9 @@ final class Legend {
                     + "; worse or better: it lies on that side of 0; inconclusive: neither.");
         }
         if (overview) {
-            out.add("The summary shows each workload's primary metric, and another metric only where its"
-                    + " verdict survives Holm's correction over the metrics shown.");
+            out.add("The summary shows each workload's primary metric, and another metric only where the"
+                    + " primary is worse or better and that metric's verdict survives Holm's correction over"
+                    + " the metrics shown.");
         }
         Map<String, Integer> methods = new LinkedHashMap<>();
         for (ComparisonRow r : study.comparisons()) {

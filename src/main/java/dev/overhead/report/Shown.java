@@ -102,15 +102,15 @@ final class Shown {
                 .toList();
     }
 
-    /** The headline's rows of one candidate: its primary, then the other shown metrics that survive Holm. */
+    /** The headline's rows of one candidate: its primary, then the secondaries {@link Highlights} allows. */
     List<ComparisonRow> headline(WorkloadResult w, String candidate, double confidence) {
         List<ComparisonRow> shownRows = rows(w, candidate);
         String primary = primary(w);
         List<ComparisonRow> out = new ArrayList<>(
                 shownRows.stream().filter(r -> r.metric().equals(primary)).toList());
-        Highlights.survivingHolm(shownRows, confidence).stream()
-                .filter(r -> !r.metric().equals(primary) && !Highlights.withinTicks(r))
-                .forEach(out::add);
+        if (!out.isEmpty()) {
+            out.addAll(Highlights.secondaries(out.getFirst(), shownRows, confidence));
+        }
         return out;
     }
 

@@ -94,7 +94,7 @@ final class Tables {
         columns.add(new Column("interval", Align.RIGHT));
         columns.add(new Column("verdict", Align.LEFT));
         String title = "summary: each workload's primary metric"
-                + (secondaries ? " and the metrics decisive after Holm" : "")
+                + (secondaries ? " (and others decisive after Holm)" : "")
                 + (baseline == null ? "" : ", against " + names.shortName(baseline));
         return new Digest.Overview(g.text(title), new Table(columns, cells), verdicts);
     }

@@ -118,32 +118,38 @@ class ReportCasesTest {
     }
 
     /**
-     * Eight metrics, the primary inconclusive and two others decisive by their own interval but not
-     * after Holm (p = 0.03 among 8): the summary shows only the primary.
+     * Eight metrics, two others decisive by their own interval but not after Holm (p = 0.03 among 8):
+     * the summary shows the primary and only the metric that survives; with an inconclusive primary,
+     * the gate stays shut and the summary shows the primary alone.
      */
     @Test
-    void headlineKeepsOnlySecondariesThatSurviveHolm() {
-        List<Row> rows = new ArrayList<>();
-        rows.add(new Row("sleep", "wall", "s", "b", 0.2, 0.1, -0.5, 0.7));
-        rows.add(new Row("sleep", "max_rss", "KiB", "b", 1100, 2.0, 1.2, 2.8).withP(0.03));
-        rows.add(new Row("sleep", "minor_faults", "", "b", 80, -2.0, -2.8, -1.2).withP(0.03));
-        rows.add(new Row("sleep", "cpu", "s", "b", 0.5, 5.0, 4.0, 6.0).withP(0.0001));
-        for (String m : List.of("voluntary_cs", "involuntary_cs", "fs_in", "fs_out")) {
-            rows.add(new Row("sleep", m, "", "b", 10, 0.0, -30, 30));
+    void headlineKeepsOnlySecondariesThatSurviveHolmBehindAPrimaryVerdict() {
+        for (boolean primaryWorse : List.of(true, false)) {
+            List<Row> rows = new ArrayList<>();
+            rows.add(
+                    primaryWorse
+                            ? new Row("sleep", "wall", "s", "b", 0.2, 3.0, 2.0, 4.0).withP(0.001)
+                            : new Row("sleep", "wall", "s", "b", 0.2, 0.1, -0.5, 0.7));
+            rows.add(new Row("sleep", "max_rss", "KiB", "b", 1100, 2.0, 1.2, 2.8).withP(0.03));
+            rows.add(new Row("sleep", "minor_faults", "", "b", 80, -2.0, -2.8, -1.2).withP(0.03));
+            rows.add(new Row("sleep", "cpu", "s", "b", 0.5, 5.0, 4.0, 6.0).withP(0.0001));
+            for (String m : List.of("voluntary_cs", "involuntary_cs", "fs_in", "fs_out")) {
+                rows.add(new Row("sleep", m, "", "b", 10, 0.0, -30, 30));
+            }
+            String text = text(Studies.study("aa", List.of("a", "b"), rows));
+            String summary = text.substring(text.indexOf("summary:"), text.indexOf("\nsleep\n"));
+            assertThat(summary).contains("wall").doesNotContain("max RSS").doesNotContain("minor");
+            if (primaryWorse) {
+                assertThat(summary).contains("cpu");
+            } else {
+                assertThat(summary).doesNotContain("cpu");
+            }
+            // the tables still show them, with their own verdicts
+            assertThat(text.substring(text.indexOf("\nsleep\n")))
+                    .contains("max RSS")
+                    .contains("minor faults");
+            assertThat(text).contains("survives Holm's correction");
         }
-        StudyResult s = Studies.study("aa", List.of("a", "b"), rows);
-        String text = text(s);
-        String summary = text.substring(text.indexOf("summary:"), text.indexOf("\nsleep\n"));
-        assertThat(summary)
-                .contains("wall")
-                .contains("cpu")
-                .doesNotContain("max RSS")
-                .doesNotContain("minor");
-        // the tables still show them, with their own verdicts
-        assertThat(text.substring(text.indexOf("\nsleep\n")))
-                .contains("max RSS")
-                .contains("minor faults");
-        assertThat(text).contains("survives Holm's correction");
     }
 
     /** sleep 0.2 against sleep 0.25: user and sys sit within a few 4 ms ticks, so their split gets no verdict. */

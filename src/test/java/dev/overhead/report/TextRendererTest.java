@@ -41,7 +41,7 @@ class TextRendererTest {
     void summaryNamesWorkloadCandidateMetricChangeIntervalAndVerdict() {
         String text = TextRenderer.render(Fixture.study());
         assertThat(text)
-                .contains("summary: each workload's primary metric and the metrics decisive after Holm,\n"
+                .contains("summary: each workload's primary metric (and others decisive after Holm),\n"
                         + "  against glibc\n")
                 .contains("sort                 hardened wall       +31.0% [+29.8, +32.2] worse\n");
     }

@@ -104,12 +104,15 @@ final class Shown {
 
     /** The headline's rows of one candidate: its primary, then the secondaries {@link Highlights} allows. */
     List<ComparisonRow> headline(WorkloadResult w, String candidate, double confidence) {
-        List<ComparisonRow> shownRows = rows(w, candidate);
         String primary = primary(w);
-        List<ComparisonRow> out = new ArrayList<>(
-                shownRows.stream().filter(r -> r.metric().equals(primary)).toList());
+        // the summary always has the primary, even where --metrics leaves it out of the tables
+        List<ComparisonRow> out = new ArrayList<>(Digest.rows(study, w.name(), candidate).stream()
+                .filter(r -> r.metric().equals(primary))
+                .toList());
         if (!out.isEmpty()) {
-            out.addAll(Highlights.secondaries(out.getFirst(), shownRows, confidence));
+            List<ComparisonRow> family = new ArrayList<>(out);
+            rows(w, candidate).stream().filter(r -> !r.metric().equals(primary)).forEach(family::add);
+            out.addAll(Highlights.secondaries(out.getFirst(), family, confidence));
         }
         return out;
     }

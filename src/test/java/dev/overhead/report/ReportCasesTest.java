@@ -185,6 +185,8 @@ class ReportCasesTest {
                 .doesNotContain("\nwall ")
                 .doesNotContain("minor faults")
                 .doesNotContain("not shown");
+        // the summary keeps each workload's primary
+        assertThat(text.substring(0, text.indexOf("\nsort\n"))).containsPattern("\nsort +hardened +wall +\\+31\\.0%");
     }
 
     /** Markdown that reads as plain text: intervals and swept names without backslashes. */

@@ -74,6 +74,10 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         StudyResult merged = Formats.merge(studies, sources);
+        if (studies.size() > 1) { // analysis.Analyzer pairs runs by round only within one study
+            merged = merged.withWarnings(List.of("the " + studies.size() + " inputs are compared unpaired: runs of"
+                    + " different files or studies did not run in the same rounds"));
+        }
         if (fromStore.size() >= 2) {
             // the cross-boot case: what changed between the machines
             List<String> differences = Machine.environmentDifferences(fromStore.get(0), fromStore.getLast());

@@ -242,8 +242,9 @@ public final class Analyzer {
     public static StudyResult analyse(
             StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
         return study.withComparisons(
-                compare(study, baseline, options, method, overallOptions),
-                sequenceWarnings(study, study.info().settings().primary()));
+                        compare(study, baseline, options, method, overallOptions),
+                        sequenceWarnings(study, study.info().settings().primary()))
+                .withSummaries(Summaries.of(study, options.confidence()));
     }
 
     /** The options of a comparison that is one look of a sequential plan (null: a fixed number of runs). */

@@ -5,14 +5,11 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
-import dev.overhead.report.ReportKeys;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,15 +74,14 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         StudyResult merged = Formats.merge(studies, sources);
+        if (studies.size() > 1) { // analysis.Analyzer pairs runs by round only within one study
+            merged = merged.withWarnings(List.of("the " + studies.size() + " inputs are compared unpaired: runs of"
+                    + " different files or studies did not run in the same rounds"));
+        }
         if (fromStore.size() >= 2) {
-            // the cross-boot case: what changed between the machines goes above the tables
+            // the cross-boot case: what changed between the machines
             List<String> differences = Machine.environmentDifferences(fromStore.get(0), fromStore.getLast());
-            if (!differences.isEmpty()) {
-                Map<String, Object> environment = new LinkedHashMap<>(merged.environment());
-                environment.put(ReportKeys.MACHINE_DIFFERENCES, differences);
-                merged = new StudyResult(
-                        merged.info(), environment, merged.workloads(), merged.comparisons(), merged.warnings());
-            }
+            merged = merged.withWarnings(differences); // the study's own notes, not the environment's
         }
         if (verdict.baseline != null && !merged.variantNames().contains(verdict.baseline)) {
             throw UserError.usage(
@@ -100,8 +96,7 @@ final class CompareCommand implements Callable<Integer> {
         StudyResult analysed = verdict.judged(merged);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
-        return FailIfWorse.exitCode(
-                analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
+        return verdict.failIfWorseExit(analysed, spec.commandLine().getErr());
     }
 
     private static String nameOf(StudyResult s) {

@@ -77,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
         outputs.html = dir.resolve("report.html");
         VerdictOptions verdict = new VerdictOptions();
         int code = new StudyExecution(spec.commandLine().getOut(), err, storeOption, outputs, verdict, fakeExec)
-                .run(study(input, tree), verdict.failIfWorsePct());
+                .run(study(input, tree), verdict.failIfWorse());
         err.println("overhead demo: files in " + dir + "/ -- open " + dir.resolve("report.html") + " in a browser");
         return code;
     }

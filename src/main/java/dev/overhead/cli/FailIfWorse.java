@@ -1,33 +1,69 @@
 package dev.overhead.cli;
 
+import dev.overhead.analysis.Highlights;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
+import dev.overhead.plan.Percentages;
+import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Direction;
-import dev.overhead.stats.Verdict;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
-/** {@code --fail-if-worse PCT}: exit 3 when a comparison is worse by more than PCT. */
+/**
+ * {@code --fail-if-worse [METRIC:]PCT} (repeatable): exit 3 when a comparison's whole interval lies
+ * beyond PCT on the worse side, on the metric named or, without a name, each workload's primary. A
+ * point estimate past the line is not enough: the interval must be.
+ */
 final class FailIfWorse {
     private FailIfWorse() {}
 
-    static int exitCode(StudyResult result, Double pct, PrintWriter err) {
-        if (pct == null) {
-            return 0;
+    /** One threshold; {@code metric} null means each workload's primary metric. */
+    record Threshold(String metric, double pct) {}
+
+    static List<Threshold> parse(List<String> specs) {
+        List<Threshold> out = new ArrayList<>();
+        for (String spec : specs) {
+            int colon = spec.lastIndexOf(':');
+            String metric = colon < 0 ? null : spec.substring(0, colon).strip();
+            String pct = colon < 0 ? spec : spec.substring(colon + 1);
+            try {
+                out.add(new Threshold(metric == null || metric.isEmpty() ? null : metric, Percentages.parse(pct)));
+            } catch (IllegalArgumentException e) {
+                throw UserError.usage("--fail-if-worse " + spec + ": " + e.getMessage()
+                        + " (give [METRIC:]PCT, such as 5% or max_rss:10%)");
+            }
         }
-        for (ComparisonRow row : result.comparisons()) {
-            var c = row.comparison();
-            double worseBy = c.better() == Direction.LOWER ? c.changePct() : -c.changePct();
-            if (c.verdict() == Verdict.WORSE && worseBy > pct) {
-                err.printf(
-                        java.util.Locale.ROOT,
-                        "overhead: %s is worse than %s on %s/%s by %.1f%% (more than %s%%)%n",
-                        row.candidate(),
-                        row.baseline(),
-                        row.workload(),
-                        row.metric(),
-                        worseBy,
-                        pct);
-                return 3;
+        return out;
+    }
+
+    static int exitCode(StudyResult result, List<Threshold> thresholds, String primary, PrintWriter err) {
+        for (Threshold t : thresholds) {
+            for (ComparisonRow row : result.comparisons()) {
+                String metric = t.metric() != null
+                        ? t.metric()
+                        : Highlights.primaryOf(result.comparisons(), row.workload(), primary);
+                if (!row.metric().equals(metric)) {
+                    continue;
+                }
+                Comparison c = row.comparison();
+                // the interval's end nearest to "no change", on the worse side
+                double nearest = c.better() == Direction.LOWER ? c.ciLowPct() : -c.ciHighPct();
+                if (Double.isFinite(nearest) && nearest > t.pct()) {
+                    err.printf(
+                            Locale.ROOT,
+                            "overhead: %s is worse than %s on %s/%s: its whole interval [%+.1f%%, %+.1f%%] lies beyond"
+                                    + " %.1f%% (--fail-if-worse)%n",
+                            row.candidate(),
+                            row.baseline(),
+                            row.workload(),
+                            row.metric(),
+                            c.ciLowPct(),
+                            c.ciHighPct(),
+                            t.pct());
+                    return 3;
+                }
             }
         }
         return 0;

@@ -1,6 +1,8 @@
 package dev.overhead.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** What is written at the end: the format on stdout and files exported beside it. */
@@ -39,4 +41,12 @@ final class OutputOptions {
 
     @Option(names = "--ascii", description = "7-bit text: no ±, −, µ or box characters.")
     boolean ascii;
+
+    @Option(
+            names = "--metrics",
+            paramLabel = "LIST",
+            split = ",",
+            description = "The metrics the reports show, comma-separated, or all (default: each workload's primary,"
+                    + " then those with a decisive verdict).")
+    List<String> metrics = new ArrayList<>();
 }

@@ -34,7 +34,8 @@ final class Outputs {
 
     void write(StudyResult study) {
         Format stdout = format(options.format);
-        RenderOptions render = new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT));
+        RenderOptions render =
+                new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT), checkedMetrics(study));
         export(options.json, Renderers.render(Format.JSON, study, render));
         if (options.csv != null) {
             export(options.csv, CsvRenderer.renderRuns(study));
@@ -43,8 +44,36 @@ final class Outputs {
         export(options.markdown, Renderers.render(Format.MARKDOWN, study, render));
         export(options.html, Renderers.render(Format.HTML, study, render));
         InteropExports.write(options, study, this::export);
-        out.print(Renderers.render(stdout, study, render));
+        if (!stdoutTaken()) { // an export to - owns stdout: JSON and a text report together parse as neither
+            out.print(Renderers.render(stdout, study, render));
+        }
         out.flush();
+    }
+
+    private boolean stdoutTaken() {
+        return java.util.stream.Stream.of(
+                        options.json,
+                        options.csv,
+                        options.markdown,
+                        options.html,
+                        options.hyperfine,
+                        options.gobench,
+                        options.pts)
+                .anyMatch(p -> p != null && p.toString().equals("-"));
+    }
+
+    /** --metrics as given, each name one the study compares (or {@code all}). */
+    private java.util.List<String> checkedMetrics(StudyResult study) {
+        java.util.Set<String> known = new java.util.LinkedHashSet<>();
+        study.comparisons().forEach(r -> known.add(r.metric()));
+        study.summaries().forEach(s -> known.add(s.metric()));
+        for (String m : options.metrics) {
+            if (!m.equals("all") && !known.contains(m)) {
+                throw UserError.usage("--metrics " + m + " names no metric of this study; its metrics are "
+                        + String.join(", ", known) + " (or all)");
+            }
+        }
+        return options.metrics;
     }
 
     private static Path comparisonsFile(Path csv) {

@@ -33,7 +33,6 @@ final class ReportCommand implements Callable<Integer> {
         StudyResult analysed = verdict.judged(result);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));
-        return FailIfWorse.exitCode(
-                analysed, verdict.failIfWorsePct(), spec.commandLine().getErr());
+        return verdict.failIfWorseExit(analysed, spec.commandLine().getErr());
     }
 }

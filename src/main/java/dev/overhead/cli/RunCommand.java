@@ -174,8 +174,8 @@ final class RunCommand implements Callable<Integer> {
         StudyPlan fromPlan = plan == null ? null : PlanReading.read(plan);
         StudySpec study = buildSpec(fromPlan);
         // the command line's --fail-if-worse, else the plan's: handed on, the mixin's field is left as parsed
-        Double failIfWorsePct = verdict.failIfWorsePct(
-                fromPlan == null ? null : fromPlan.options().failIfWorsePct());
+        List<FailIfWorse.Threshold> failIfWorse =
+                verdict.failIfWorse(fromPlan == null ? null : fromPlan.options().failIfWorsePct());
         return new StudyExecution(
                         commandSpec.commandLine().getOut(),
                         commandSpec.commandLine().getErr(),
@@ -183,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
                         outputs,
                         verdict,
                         fakeExec)
-                .run(study, failIfWorsePct);
+                .run(study, failIfWorse);
     }
 
     StudySpec buildSpec(StudyPlan fromPlan) {
@@ -233,6 +233,7 @@ final class RunCommand implements Callable<Integer> {
                     + variants.stream().map(Variant::name).toList());
         }
         StudySettings options = options(p, baseline);
+        verdict.failIfWorse(p.failIfWorsePct()); // a malformed threshold is refused before anything runs
         if (!options.counters()
                 && dev.overhead.model.Metrics.builtin(options.primary())
                         .filter(dev.overhead.model.Metrics.Builtin::counter)

@@ -45,8 +45,8 @@ final class StudyExecution {
         this.fake = fake;
     }
 
-    /** @param failIfWorsePct exit 3 when a comparison is worse by more than this; null for never */
-    int run(StudySpec spec, Double failIfWorsePct) {
+    /** @param failIfWorse exit 3 when one of these trips (empty: never) */
+    int run(StudySpec spec, List<FailIfWorse.Threshold> failIfWorse) {
         if (!fake) {
             preflight(spec);
         }
@@ -54,7 +54,7 @@ final class StudyExecution {
         try {
             Map<String, Object> environment = Machine.environment(spec, fake);
             StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
-            return execute(spec, info, environment, null, failIfWorsePct);
+            return execute(spec, info, environment, null, failIfWorse);
         } finally {
             Interrupts.reset();
         }
@@ -63,7 +63,7 @@ final class StudyExecution {
     int resume(StudySpec spec, StudyResult done) {
         Interrupts.arm();
         try {
-            return execute(spec, done.info(), done.environment(), done, verdict.failIfWorsePct());
+            return execute(spec, done.info(), done.environment(), done, verdict.failIfWorse());
         } finally {
             Interrupts.reset();
         }
@@ -74,7 +74,7 @@ final class StudyExecution {
             StudyInfo info,
             Map<String, Object> environment,
             StudyResult resumeFrom,
-            Double failIfWorsePct) {
+            List<FailIfWorse.Threshold> failIfWorse) {
         Outcome outcome;
         try (Store store = storeOption.open();
                 Executor executor = Executors.create(fake)) {
@@ -105,7 +105,31 @@ final class StudyExecution {
                     + " ('overhead resume " + info.id() + "' continues it)");
             return 130;
         }
-        return FailIfWorse.exitCode(outcome.result(), failIfWorsePct, err);
+        String unread = unreadPrimary(outcome.result());
+        if (unread != null) {
+            throw new UserError(1, unread + " The runs are kept in study " + info.id() + ".");
+        }
+        return FailIfWorse.exitCode(
+                outcome.result(),
+                failIfWorse,
+                outcome.result().info().settings().primary(),
+                err);
+    }
+
+    /** A parsed primary metric that no run's output matched: the study cannot say what it was run for. */
+    static String unreadPrimary(dev.overhead.model.StudyResult result) {
+        String name = result.info().settings().primary();
+        for (dev.overhead.model.WorkloadResult w : result.workloads()) {
+            for (dev.overhead.model.MetricSpec m : w.workload().metrics()) {
+                boolean read = w.variants().stream().anyMatch(v -> v.values(m).length > 0);
+                if (m.name().equals(name) && m.parsed() && !read) {
+                    return "the primary metric " + name + " was never read on " + w.name()
+                            + ": its --metric pattern matched no run's output; check it against what the command"
+                            + " prints.";
+                }
+            }
+        }
+        return null;
     }
 
     /** A command that cannot be started is refused before the first run (issue 2 §3). */

@@ -7,6 +7,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -36,9 +37,10 @@ final class VerdictOptions {
 
     @Option(
             names = "--fail-if-worse",
-            paramLabel = "PCT",
-            description = "Exit 3 when a comparison is worse by more than PCT.")
-    String failIfWorse;
+            paramLabel = "[METRIC:]PCT",
+            description = "Exit 3 when a comparison's whole interval lies beyond PCT on the worse side, on METRIC"
+                    + " (default: each workload's primary); repeatable.")
+    List<String> failIfWorse = new ArrayList<>();
 
     CompareOptions compareOptions() {
         return compareOptions(null, null);
@@ -59,13 +61,25 @@ final class VerdictOptions {
         return new CompareOptions(level, margin);
     }
 
-    Double failIfWorsePct() {
-        return failIfWorsePct(null);
+    List<FailIfWorse.Threshold> failIfWorse() {
+        return failIfWorse(null);
     }
 
-    /** The command line's --fail-if-worse, else a plan's (null: none). */
-    Double failIfWorsePct(Double planPct) {
-        return failIfWorse == null ? planPct : Double.valueOf(percent("--fail-if-worse", failIfWorse));
+    /**
+     * The command line's --fail-if-worse thresholds, else a plan's percentage on the primary (empty: never).
+     * A malformed threshold is refused here, before anything runs; the mixin's field stays as parsed.
+     */
+    List<FailIfWorse.Threshold> failIfWorse(Double planPct) {
+        if (failIfWorse.isEmpty() && planPct != null) {
+            return FailIfWorse.parse(List.of(planPct + "%"));
+        }
+        return FailIfWorse.parse(failIfWorse);
+    }
+
+    /** Exit 3 where a --fail-if-worse threshold trips, else 0. */
+    int failIfWorseExit(StudyResult study, java.io.PrintWriter err) {
+        return FailIfWorse.exitCode(
+                study, failIfWorse(), study.info().settings().primary(), err);
     }
 
     private static double percent(String option, String text) {

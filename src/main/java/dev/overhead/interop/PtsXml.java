@@ -41,6 +41,9 @@ import org.xml.sax.SAXParseException;
  * joined, with a warning), and the dynamic run count adds runs where the spread was large (noted).
  */
 public final class PtsXml {
+    /** The parameter that holds a result's PTS {@code Arguments}. */
+    public static final String ARGUMENTS = "arguments";
+
     private PtsXml() {}
 
     static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
@@ -129,8 +132,10 @@ public final class PtsXml {
                 warnings.add("%s: result '%s' has no values; left out.".formatted(source, name));
                 continue;
             }
-            List<String> command = text(r, "Arguments").isEmpty() ? List.of() : List.of(text(r, "Arguments"));
-            workloads.add(new WorkloadResult(Imported.workload(name, command, Map.of(), List.of(metric)), variants));
+            // PTS's Arguments are the test's options ("12" clients), not a command anyone could run
+            Map<String, String> arguments =
+                    text(r, "Arguments").isEmpty() ? Map.of() : Map.of(ARGUMENTS, text(r, "Arguments"));
+            workloads.add(new WorkloadResult(Imported.workload(name, List.of(), arguments, List.of(metric)), variants));
         }
         if (workloads.isEmpty()) {
             throw new FormatException(source + " is a Phoronix Test Suite file without any result values.");

@@ -85,7 +85,14 @@ public final class PtsXmlWriter {
         leaf(x, "Identifier", w.name(), 4);
         leaf(x, "Title", clip(w.name(), 2, 50), 4);
         leaf(x, "AppVersion", "", 4);
-        leaf(x, "Arguments", String.join(" ", w.workload().command()), 4);
+        leaf(
+                x,
+                "Arguments",
+                w.workload()
+                        .parameters()
+                        .getOrDefault(
+                                PtsXml.ARGUMENTS, String.join(" ", w.workload().command())),
+                4);
         leaf(x, "Description", m.name(), 4);
         leaf(x, "Scale", m.unit(), 4);
         leaf(x, "Proportion", m.better() == Direction.HIGHER ? "HIB" : "LIB", 4);

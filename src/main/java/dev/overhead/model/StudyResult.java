@@ -9,25 +9,52 @@ import java.util.Map;
  *
  * @param environment the machine, as {@code overhead env --format json} describes it (may be empty)
  * @param warnings    study-wide notes, rendered as footnotes (STYLE.md §3)
+ * @param summaries   each variant's spread per workload and metric, from the analysis (empty before it)
  */
 public record StudyResult(
         StudyInfo info,
         Map<String, Object> environment,
         List<WorkloadResult> workloads,
         List<ComparisonRow> comparisons,
-        List<String> warnings) {
+        List<String> warnings,
+        List<VariantSummary> summaries) {
 
     public StudyResult {
         environment = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(environment));
         workloads = List.copyOf(workloads);
         comparisons = List.copyOf(comparisons);
         warnings = List.copyOf(warnings);
+        summaries = List.copyOf(summaries);
+    }
+
+    /** A study not analysed yet: no summaries. */
+    public StudyResult(
+            StudyInfo info,
+            Map<String, Object> environment,
+            List<WorkloadResult> workloads,
+            List<ComparisonRow> comparisons,
+            List<String> warnings) {
+        this(info, environment, workloads, comparisons, warnings, List.of());
     }
 
     public StudyResult withComparisons(List<ComparisonRow> rows, List<String> moreWarnings) {
         List<String> all = new java.util.ArrayList<>(warnings);
         moreWarnings.stream().filter(w -> !all.contains(w)).forEach(all::add);
-        return new StudyResult(info, environment, workloads, rows, all);
+        return new StudyResult(info, environment, workloads, rows, all, summaries);
+    }
+
+    /** This study with the analysis's summaries of its variants. */
+    public StudyResult withSummaries(List<VariantSummary> described) {
+        return new StudyResult(info, environment, workloads, comparisons, warnings, described);
+    }
+
+    /** The summary of one variant's metric on one workload, where the analysis made one. */
+    public java.util.Optional<VariantSummary> summary(String workload, String variant, String metric) {
+        return summaries.stream()
+                .filter(s -> s.workload().equals(workload)
+                        && s.variant().equals(variant)
+                        && s.metric().equals(metric))
+                .findFirst();
     }
 
     /** This study with more warnings (those it has already are not repeated). */

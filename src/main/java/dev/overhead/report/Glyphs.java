@@ -43,6 +43,10 @@ record Glyphs(boolean ascii) {
         return ascii ? "--" : "—";
     }
 
+    String times() {
+        return ascii ? "x" : "×";
+    }
+
     String micro() {
         return ascii ? "u" : "µ";
     }

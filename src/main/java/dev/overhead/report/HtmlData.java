@@ -13,7 +13,6 @@ import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -94,10 +93,13 @@ final class HtmlData {
         List<MetricSpec> specs = metrics(study, w);
         List<Object> metrics = new ArrayList<>();
         for (MetricSpec spec : specs) {
-            double[] reference = w.variants().isEmpty()
-                    ? new double[0]
-                    : w.variants().getFirst().values(spec);
-            Scale scale = Scale.of(spec.unit(), median(reference), g);
+            // the display unit follows the first variant's median, as the analysis summarised it
+            double reference = w.variants().isEmpty()
+                    ? 0
+                    : study.summary(w.name(), w.variants().getFirst().name(), spec.name())
+                            .map(s -> s.summary().median())
+                            .orElse(0.0);
+            Scale scale = Scale.of(spec.unit(), reference, g);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", spec.name());
             m.put("label", Labels.metric(spec.name()));
@@ -173,14 +175,5 @@ final class HtmlData {
 
     private static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
-    }
-
-    private static double median(double[] values) {
-        if (values.length == 0) {
-            return 0;
-        }
-        double[] s = values.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

@@ -40,24 +40,23 @@ public final class HtmlRenderer {
         d.facts().forEach(f -> out.append("<p class=\"fact\">").append(esc(f)).append("</p>\n"));
         out.append("</header>\n");
 
-        out.append("<section id=\"headline\">\n<h2>Headline</h2>\n");
-        for (Digest.Headline h : d.headlines()) {
-            out.append("<h3>")
-                    .append(esc(h.candidate()))
-                    .append(" vs ")
-                    .append(esc(h.baseline()))
-                    .append("</h3>\n<ul>\n");
-            for (Digest.HeadlineItem item : h.items()) {
-                out.append("<li><b>").append(esc(item.workload())).append("</b>: ");
-                List<String> figures = item.figures().stream()
-                        .map(f -> esc(f.metric() + " " + f.change() + " " + f.interval()) + " "
-                                + verdict(f.verdict(), f.verdict().word()))
-                        .toList();
-                out.append(String.join("; ", figures)).append("</li>\n");
-            }
-            out.append("</ul>\n");
+        if (!d.variants().isEmpty()) {
+            out.append("<section id=\"variant-names\">\n<h2>Variants</h2>\n<ul>\n");
+            d.variants()
+                    .forEach(v -> out.append("<li><b>")
+                            .append(esc(v.getKey()))
+                            .append("</b> ")
+                            .append(esc(v.getValue()))
+                            .append("</li>\n"));
+            out.append("</ul>\n</section>\n");
         }
-        out.append("</section>\n");
+        if (d.overview() != null) {
+            out.append("<section id=\"summary\">\n<h2>Summary</h2>\n<p>")
+                    .append(esc(d.overview().title()))
+                    .append("</p>\n");
+            table(out, d.overview().table(), d.overview().verdicts());
+            out.append("</section>\n");
+        }
 
         out.append("<section id=\"forest\">\n<h2>Changes with their intervals</h2>\n")
                 .append("<div class=\"chart tall\" id=\"forest-chart\"></div>\n</section>\n");
@@ -77,13 +76,21 @@ public final class HtmlRenderer {
                 out.append("<code>").append(esc(s.command())).append("</code><br>");
             }
             out.append("runs: ").append(esc(s.runs())).append("</p>\n");
+            if (s.figures() != null) {
+                table(out, s.figures(), List.of());
+            }
             for (Digest.Block b : s.blocks()) {
                 out.append("<h3>")
                         .append(esc(b.candidate()))
                         .append(" vs ")
                         .append(esc(b.baseline()))
                         .append("</h3>\n");
-                table(out, b);
+                table(out, b.table(), b.verdicts());
+            }
+            if (!s.notes().isEmpty()) {
+                out.append("<ul class=\"notes\">\n");
+                s.notes().forEach(n -> out.append("<li>").append(esc(n)).append("</li>\n"));
+                out.append("</ul>\n");
             }
             out.append("<h3>Run sequence</h3>\n<div class=\"chart sequence\"></div>\n")
                     .append("<h3>Distributions</h3>\n<div class=\"dist-grid\"></div>\n</section>\n");
@@ -119,7 +126,7 @@ public final class HtmlRenderer {
             d.warnings().forEach(w -> out.append("<li>").append(esc(w)).append("</li>\n"));
             out.append("</ul>\n</section>\n");
         }
-        out.append("<footer><p>").append(esc(d.legend())).append("</p></footer>\n");
+        out.append("<footer><p>").append(esc(String.join(" ", d.legend()))).append("</p></footer>\n");
         out.append("<script type=\"application/json\" id=\"overhead-data\">\n")
                 .append(HtmlData.json(study, options))
                 .append("\n</script>\n");
@@ -134,32 +141,29 @@ public final class HtmlRenderer {
         return HtmlData.json(study, options);
     }
 
-    private static void table(StringBuilder out, Digest.Block b) {
-        Table t = b.table();
+    /** A table; the last column is a verdict where {@code verdicts} has one (null: none) for the row. */
+    private static void table(StringBuilder out, Table t, List<Verdict> verdicts) {
         out.append("<table class=\"comparison\">\n<thead><tr>");
         t.columns()
                 .forEach(c -> out.append(c.align() == Table.Align.RIGHT ? "<th class=\"num\">" : "<th>")
                         .append(esc(c.header()))
                         .append("</th>"));
         out.append("</tr></thead>\n<tbody>\n");
+        int last = t.columns().size() - 1;
         for (int r = 0; r < t.rows().size(); r++) {
             List<String> row = t.rows().get(r);
+            Verdict v = r < verdicts.size() ? verdicts.get(r) : null;
             out.append("<tr>");
             for (int c = 0; c < row.size(); c++) {
                 boolean right = t.columns().get(c).align() == Table.Align.RIGHT;
                 out.append(
-                        c == Digest.VERDICT_COLUMN
-                                ? "<td>" + verdict(b.verdicts().get(r), row.get(c)) + "</td>"
+                        c == last && v != null
+                                ? "<td>" + verdict(v, row.get(c)) + "</td>"
                                 : (right ? "<td class=\"num\">" : "<td>") + esc(row.get(c)) + "</td>");
             }
             out.append("</tr>\n");
         }
         out.append("</tbody>\n</table>\n");
-        if (!b.notes().isEmpty()) {
-            out.append("<ul class=\"notes\">\n");
-            b.notes().forEach(n -> out.append("<li>").append(esc(n)).append("</li>\n"));
-            out.append("</ul>\n");
-        }
     }
 
     private static String verdict(Verdict v, String text) {

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.VariantResult;
+import dev.overhead.model.VariantSummary;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Summary;
@@ -45,8 +45,7 @@ public final class JsonRenderer {
                 MAPPER.valueToTree(StudySettingsCodec.write(study.info().settings())));
         root.set("environment", MAPPER.valueToTree(study.environment()));
         ArrayNode workloads = root.putArray("workloads");
-        double confidence = study.info().settings().compare().confidence();
-        study.workloads().forEach(w -> workloads.add(workload(w, confidence)));
+        study.workloads().forEach(w -> workloads.add(workload(study, w)));
         ArrayNode comparisons = root.putArray("comparisons");
         study.comparisons().forEach(c -> comparisons.add(comparison(c)));
         ArrayNode warnings = root.putArray("warnings");
@@ -58,7 +57,7 @@ public final class JsonRenderer {
         }
     }
 
-    private static ObjectNode workload(WorkloadResult w, double confidence) {
+    private static ObjectNode workload(StudyResult study, WorkloadResult w) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("name", w.name());
         strings(node.putArray("command"), w.workload().command());
@@ -74,24 +73,26 @@ public final class JsonRenderer {
             spec.put("regex", m.regex());
         }
         ArrayNode variants = node.putArray("variants");
-        List<MetricSpec> compared = Analyzer.metricsOf(w);
-        w.variants().forEach(v -> variants.add(variant(v, compared, confidence)));
+        w.variants()
+                .forEach(v -> variants.add(variant(
+                        v,
+                        study.summaries().stream()
+                                .filter(s -> s.workload().equals(w.name())
+                                        && s.variant().equals(v.name()))
+                                .toList())));
         return node;
     }
 
     /**
-     * Per variant and metric: n, mean, sd, cv, median, min, max, the t interval of the mean, the
-     * order-statistic interval of the median, outliers (run indices) and warnings (stats.Summary).
+     * Per variant and metric, as the analysis summarised them (stats.Summary): n, mean, sd, cv,
+     * median, min, max, the t interval of the mean, the order-statistic interval of the median,
+     * outliers (run indices) and warnings.
      */
-    private static ObjectNode summaries(VariantResult v, List<MetricSpec> metrics, double confidence) {
+    private static ObjectNode summaries(List<VariantSummary> summaries) {
         ObjectNode out = MAPPER.createObjectNode();
-        for (MetricSpec m : metrics) {
-            double[] values = v.values(m);
-            if (values.length == 0) {
-                continue;
-            }
-            Summary s = Summary.of(values, confidence);
-            ObjectNode node = out.putObject(m.name());
+        for (VariantSummary vs : summaries) {
+            Summary s = vs.summary();
+            ObjectNode node = out.putObject(vs.metric());
             node.put("n", s.n());
             number(node, "mean", s.mean());
             number(node, "sd", s.sd());
@@ -121,7 +122,7 @@ public final class JsonRenderer {
         }
     }
 
-    private static ObjectNode variant(VariantResult v, List<MetricSpec> compared, double confidence) {
+    private static ObjectNode variant(VariantResult v, List<VariantSummary> summaries) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("name", v.name());
         node.set("env", MAPPER.valueToTree(v.variant().env()));
@@ -130,7 +131,7 @@ public final class JsonRenderer {
         strings(node.putArray("cleanup"), v.variant().cleanup());
         ArrayNode runs = node.putArray("runs");
         v.runs().forEach(r -> runs.add(run(r)));
-        node.set("summary", summaries(v, compared, confidence));
+        node.set("summary", summaries(summaries));
         return node;
     }
 

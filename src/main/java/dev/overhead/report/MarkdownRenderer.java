@@ -16,26 +16,25 @@ public final class MarkdownRenderer {
         StringBuilder out = new StringBuilder("# overhead report\n\n");
         d.facts().forEach(f -> out.append(escape(f)).append("  \n"));
 
-        if (!d.headlines().isEmpty()) {
-            out.append("\n## Headline\n\n");
+        if (!d.variants().isEmpty()) {
+            out.append("\nvariants:\n\n");
+            d.variants()
+                    .forEach(v -> out.append("- ")
+                            .append(v.getKey())
+                            .append(": ")
+                            .append(escape(v.getValue()))
+                            .append('\n'));
         }
-        for (Digest.Headline h : d.headlines()) {
-            out.append("**")
-                    .append(escape(h.candidate()))
-                    .append(" vs ")
-                    .append(escape(h.baseline()))
-                    .append("**\n\n");
-            for (Digest.HeadlineItem item : h.items()) {
-                List<String> figures = item.figures().stream()
-                        .map(f -> escape(f.metric() + " " + f.change() + " " + f.interval()) + " **"
-                                + f.verdict().word() + "**")
-                        .toList();
-                out.append("- ")
-                        .append(escape(item.workload()))
-                        .append(": ")
-                        .append(String.join("; ", figures))
-                        .append('\n');
-            }
+        if (d.overview() != null) {
+            out.append("\n## Summary\n\n").append(escape(d.overview().title())).append("\n\n");
+            out.append(escaped(d.overview().table()).render(new Table.GitHub())).append('\n');
+        } else {
+            out.append('\n');
+        }
+
+        if (!d.warnings().isEmpty()) {
+            out.append("## Warnings\n\n");
+            d.warnings().forEach(w -> out.append("- ").append(escape(w)).append('\n'));
             out.append('\n');
         }
 
@@ -45,6 +44,9 @@ public final class MarkdownRenderer {
                 out.append(code(s.command())).append("  \n");
             }
             out.append("runs: ").append(escape(s.runs())).append("\n\n");
+            if (s.figures() != null) {
+                out.append(escaped(s.figures()).render(new Table.GitHub())).append('\n');
+            }
             for (Digest.Block b : s.blocks()) {
                 out.append("### ")
                         .append(escape(b.candidate()))
@@ -52,10 +54,10 @@ public final class MarkdownRenderer {
                         .append(escape(b.baseline()))
                         .append("\n\n");
                 out.append(escaped(b.table()).render(new Table.GitHub())).append('\n');
-                b.notes().forEach(n -> out.append("- ").append(escape(n)).append('\n'));
-                if (!b.notes().isEmpty()) {
-                    out.append('\n');
-                }
+            }
+            s.notes().forEach(n -> out.append("- ").append(escape(n)).append('\n'));
+            if (!s.notes().isEmpty()) {
+                out.append('\n');
             }
         }
 
@@ -78,12 +80,7 @@ public final class MarkdownRenderer {
                             .toList());
             out.append(escaped(env).render(new Table.GitHub())).append('\n');
         }
-        if (!d.warnings().isEmpty()) {
-            out.append("## Warnings\n\n");
-            d.warnings().forEach(w -> out.append("- ").append(escape(w)).append('\n'));
-            out.append('\n');
-        }
-        out.append(escape(d.legend())).append('\n');
+        out.append(escape(String.join(" ", d.legend()))).append('\n');
         String md = out.toString();
         return options.ascii() ? Glyphs.toAscii(md) : md;
     }
@@ -98,13 +95,25 @@ public final class MarkdownRenderer {
                         .toList());
     }
 
-    /** Text that Markdown (and the HTML GitHub allows inside it) shows as typed. */
+    /**
+     * Text that Markdown (and the HTML GitHub allows inside it) shows as typed, escaping only what
+     * would otherwise change meaning, so the source still reads as plain text: an interval
+     * {@code [+1.2, +3.4]} is not a link (no brackets are escaped unless a link could follow), and an
+     * underscore inside a word ({@code max_rss}) is not emphasis in GitHub's Markdown.
+     */
     static String escape(String s) {
         StringBuilder out = new StringBuilder();
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            char next = i + 1 < s.length() ? s.charAt(i + 1) : ' ';
+            char prev = i > 0 ? s.charAt(i - 1) : ' ';
             switch (c) {
-                case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~', '&' ->
+                case '\\', '`', '*', '<', '>', '|', '#', '~', '&' ->
                     out.append('\\').append(c);
+                case '_' ->
+                    out.append(Character.isLetterOrDigit(prev) && Character.isLetterOrDigit(next) ? "_" : "\\_");
+                case ']' -> out.append(next == '(' || next == '[' || next == ':' ? "\\]" : "]");
+                case '!' -> out.append(next == '[' ? "\\!" : "!");
                 case '\n', '\r' -> out.append(' ');
                 default -> out.append(c);
             }

@@ -57,13 +57,64 @@ record Numbers(Locale locale, Glyphs glyphs) {
         return Double.isNaN(v) ? "n/a" : signed(v) + "%";
     }
 
-    /** An interval of a change in percent, {@code [+29.8, +32.2]}; a semicolon where the decimal mark is a comma. */
+    /**
+     * Whether a change and its interval read better as ratios ({@code ×2.50}): beyond +100% a
+     * percentage grows without bound and stops meaning much to a reader.
+     */
+    static boolean asRatio(double change, double high) {
+        return change > 100 || high > 100;
+    }
+
+    /** A change as a percentage, or as a ratio of the candidate's figure to the baseline's. */
+    String change(double pct, boolean ratio) {
+        return ratio ? times(pct) : pct(pct);
+    }
+
+    /** A change in percent shown as a ratio: {@code +960%} is {@code ×10.6}. */
+    String times(double pct) {
+        if (Double.isNaN(pct)) {
+            return "n/a";
+        }
+        double r = Math.max(0, 1 + pct / 100);
+        if (Double.isInfinite(r)) {
+            return glyphs.times() + "inf";
+        }
+        String body;
+        if (r < 9.995) {
+            body = String.format(locale, "%.2f", r);
+        } else if (r < 99.95) {
+            body = String.format(locale, "%.1f", r);
+        } else if (r < 9999.5) {
+            body = String.format(locale, "%.0f", r);
+        } else {
+            int exponent = (int) Math.floor(Math.log10(r));
+            double mantissa = r / Math.pow(10, exponent);
+            if (mantissa >= 9.95) {
+                mantissa /= 10;
+                exponent++;
+            }
+            body = String.format(locale, "%.1fe%d", mantissa, exponent);
+        }
+        return glyphs.times() + body;
+    }
+
+    /**
+     * An interval of a change in percent, {@code [+29.8, +32.2]}; a semicolon where the decimal mark
+     * is a comma. A relative change of a positive figure cannot fall below −100%, so no end is shown
+     * below it.
+     */
     String interval(double low, double high) {
+        return interval(low, high, false);
+    }
+
+    String interval(double low, double high, boolean ratio) {
         if (!Double.isFinite(low) || !Double.isFinite(high)) {
             return "n/a";
         }
+        double lo = Math.max(-100, low);
+        double hi = Math.max(-100, high);
         String sep = decimalComma() ? "; " : ", ";
-        return "[" + signed(low) + sep + signed(high) + "]";
+        return ratio ? "[" + times(lo) + sep + times(hi) + "]" : "[" + signed(lo) + sep + signed(hi) + "]";
     }
 
     /** An unsigned percentage with two significant digits or one decimal: {@code 0.8%}, {@code 12%}. */

@@ -2,9 +2,12 @@ package dev.overhead.report;
 
 /**
  * A display unit for a base unit (STYLE.md §2: base units in storage, scaled only when shown).
+ * Only base units are scaled: seconds, bytes and the KiB of the built-in memory figures. A unit the
+ * user declared with a prefix already ({@code ms}, {@code MB/s}) and a count of things
+ * ({@code bogo ops}, faults) are shown as they are: {@code kbogo ops} or {@code mms} read as nonsense.
  *
  * @param factor multiply a base value by this to get the display value
- * @param label  the display unit, e.g. {@code ms}, {@code MiB}, {@code k}; may be empty
+ * @param label  the display unit, e.g. {@code ms}, {@code MiB}; may be empty
  */
 record Scale(double factor, String label) {
 
@@ -17,10 +20,12 @@ record Scale(double factor, String label) {
         }
         return switch (u) {
             case "s" -> seconds(r, glyphs);
-            case "KiB" -> binary(r);
-            case "", "blocks", "count" -> counts(r, u);
-            case "%" -> new Scale(1, u);
-            default -> si(r, u, glyphs);
+            case "KiB" -> {
+                Scale bytes = binary(r * 1024);
+                yield new Scale(bytes.factor() * 1024, bytes.label());
+            }
+            case "B", "bytes" -> binary(r);
+            default -> new Scale(1, u);
         };
     }
 
@@ -37,39 +42,15 @@ record Scale(double factor, String label) {
         return new Scale(1e9, "ns");
     }
 
-    private static Scale binary(double kib) {
-        String[] labels = {"KiB", "MiB", "GiB", "TiB"};
+    /** Bytes in powers of 1024, as memory is spoken of; the factor applies to {@code bytes}. */
+    private static Scale binary(double bytes) {
+        String[] labels = {"B", "KiB", "MiB", "GiB", "TiB"};
         int i = 0;
         double factor = 1;
-        while (i < labels.length - 1 && kib * factor >= 1024) {
+        while (i < labels.length - 1 && bytes * factor >= 1024) {
             factor /= 1024;
             i++;
         }
         return new Scale(factor, labels[i]);
-    }
-
-    private static Scale counts(double r, String unit) {
-        String sep = unit.isEmpty() ? "" : " ";
-        if (r >= 1e9) {
-            return new Scale(1e-9, "G" + sep + unit);
-        }
-        if (r >= 1e6) {
-            return new Scale(1e-6, "M" + sep + unit);
-        }
-        if (r >= 1e4) {
-            return new Scale(1e-3, "k" + sep + unit);
-        }
-        return new Scale(1, unit);
-    }
-
-    private static Scale si(double r, String unit, Glyphs glyphs) {
-        double[] limits = {1e9, 1e6, 1e3, 1, 1e-3, 1e-6};
-        String[] prefixes = {"G", "M", "k", "", "m", glyphs.micro()};
-        for (int i = 0; i < limits.length; i++) {
-            if (r >= limits[i]) {
-                return new Scale(1 / limits[i], prefixes[i] + unit);
-            }
-        }
-        return new Scale(1e9, "n" + unit);
     }
 }

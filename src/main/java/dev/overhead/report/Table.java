@@ -83,21 +83,6 @@ record Table(List<Column> columns, List<List<String>> rows) {
         return widths().stream().mapToInt(Integer::intValue).sum() + gap * (columns.size() - 1);
     }
 
-    /** The same table with every cell of column {@code c} (header included) cut to {@code width}. */
-    Table truncate(int c, int width, Glyphs glyphs) {
-        List<Column> cols = new ArrayList<>(columns);
-        Column col = cols.get(c);
-        cols.set(c, new Column(glyphs.truncate(col.header(), width), col.align()));
-        List<List<String>> cut = rows.stream()
-                .map(r -> {
-                    List<String> copy = new ArrayList<>(r);
-                    copy.set(c, glyphs.truncate(r.get(c), width));
-                    return (List<String>) copy;
-                })
-                .toList();
-        return new Table(cols, cut);
-    }
-
     /** Header, divider and rows, one per line, each ending in a newline. */
     String render(Markup markup) {
         List<Integer> widths = widths();

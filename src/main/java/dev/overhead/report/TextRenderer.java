@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The default report: plain text at most {@value #WIDTH} columns wide, to paste into a mail to a
- * kernel list. Tables that would be wider lose spacing first, then the ends of long metric names.
+ * The default report: plain text at most {@value #WIDTH} characters wide, to paste into a mail to a
+ * kernel list. Nothing is ever cut to fit: long variant names become letters with a legend, long
+ * metric or workload names move to a line of their own, and everything else wraps.
  */
 public final class TextRenderer {
     private TextRenderer() {}
@@ -19,26 +20,36 @@ public final class TextRenderer {
 
     public static String render(StudyResult study, RenderOptions options) {
         Digest d = Digest.of(study, options);
-        Glyphs g = new Glyphs(options.ascii());
         StringBuilder out = new StringBuilder();
+        // one spacing for every table, so the report reads as one piece
+        List<Table> tables = new java.util.ArrayList<>();
+        if (d.overview() != null) {
+            tables.add(d.overview().table());
+        }
+        d.sections().forEach(s -> {
+            s.blocks().forEach(b -> tables.add(b.table()));
+            if (s.figures() != null) {
+                tables.add(s.figures());
+            }
+        });
+        int gap = tables.stream().allMatch(t -> t.plainWidth(2) <= WIDTH) ? 2 : 1;
         d.facts().forEach(f -> lines(out, Wrap.words(f, WIDTH, "", "  ")));
 
-        for (Digest.Headline h : d.headlines()) {
+        if (!d.variants().isEmpty()) {
+            out.append("\nvariants\n");
+            d.variants().forEach(v -> lines(out, Wrap.words(v.getValue(), WIDTH, "  " + v.getKey() + "  ", "      ")));
+        }
+        if (d.overview() != null) {
             out.append('\n');
-            lines(out, Wrap.words(h.candidate() + " vs " + h.baseline(), WIDTH, "", "  "));
-            for (Digest.HeadlineItem item : h.items()) {
-                String figures = String.join(
-                        "; ", item.figures().stream().map(Digest.Figure::text).toList());
-                lines(out, Wrap.words(item.workload() + ": " + figures, WIDTH, "  ", "      "));
-            }
+            lines(out, Wrap.words(d.overview().title(), WIDTH, "", "  "));
+            lines(out, TextLayout.table(d.overview().table(), WIDTH, gap));
+        }
+        // what weakens every figure below (a busy machine, machines that differ) comes before them
+        if (!d.warnings().isEmpty()) {
+            out.append("\nwarnings\n");
+            d.warnings().forEach(w -> lines(out, Wrap.words("- " + w, WIDTH, "  ", "    ")));
         }
 
-        // One spacing for every table, so the report reads as one piece.
-        int gap = d.sections().stream()
-                        .flatMap(s -> s.blocks().stream())
-                        .allMatch(b -> b.table().plainWidth(2) <= WIDTH)
-                ? 2
-                : 1;
         for (Digest.Section s : d.sections()) {
             out.append('\n');
             String title = s.workload();
@@ -48,16 +59,23 @@ public final class TextRenderer {
                 lines(out, Wrap.command("command: " + s.command(), WIDTH, "", "    "));
             }
             lines(out, Wrap.words("runs: " + s.runs(), WIDTH, "", "    "));
+            if (s.figures() != null) {
+                out.append('\n');
+                lines(out, TextLayout.table(s.figures(), WIDTH, gap));
+            }
             for (Digest.Block b : s.blocks()) {
                 out.append('\n');
                 lines(out, Wrap.words(b.candidate() + " vs " + b.baseline(), WIDTH, "", "  "));
-                out.append(fit(b.table(), g).render(new Table.Plain(gap)));
-                b.notes().forEach(n -> lines(out, Wrap.words("* " + n, WIDTH, "", "    ")));
+                lines(out, TextLayout.table(b.table(), WIDTH, gap));
+            }
+            if (!s.notes().isEmpty()) {
+                out.append('\n');
+                s.notes().forEach(n -> lines(out, Wrap.words("* " + n, WIDTH, "", "    ")));
             }
         }
 
         if (!d.commands().isEmpty()) { // results read from another tool may not say what ran
-            out.append("\nvariants\n");
+            out.append("\nvariant specs\n");
             d.variantSpecs().forEach(v -> lines(out, Wrap.command(v, WIDTH, "  ", "      ")));
             out.append("\ncommands\n");
             for (Digest.Command c : d.commands()) {
@@ -67,44 +85,23 @@ public final class TextRenderer {
         }
         if (!d.environment().isEmpty()) {
             out.append("\nenvironment\n");
-            int key = d.environment().stream()
-                    .mapToInt(e -> Glyphs.width(e.getKey()))
-                    .max()
-                    .orElse(0);
+            int key = Math.min(
+                    24,
+                    d.environment().stream()
+                            .mapToInt(e -> Glyphs.width(e.getKey()))
+                            .max()
+                            .orElse(0));
             for (Map.Entry<String, String> e : d.environment()) {
-                String k = "  " + e.getKey() + " ".repeat(key - Glyphs.width(e.getKey())) + "  ";
-                lines(out, Wrap.words(e.getValue(), WIDTH, k, " ".repeat(Glyphs.width(k))));
+                String k = "  " + e.getKey() + " ".repeat(Math.max(0, key - Glyphs.width(e.getKey()))) + "  ";
+                lines(out, Wrap.words(e.getValue(), WIDTH, k, " ".repeat(Math.min(WIDTH / 2, Glyphs.width(k)))));
             }
         }
-        if (!d.warnings().isEmpty()) {
-            out.append("\nwarnings\n");
-            d.warnings().forEach(w -> lines(out, Wrap.words("- " + w, WIDTH, "  ", "    ")));
+        if (!d.legend().isEmpty()) {
+            out.append('\n');
+            lines(out, Wrap.words(String.join(" ", d.legend()), WIDTH, "", ""));
         }
-        out.append('\n');
-        lines(out, Wrap.words(d.legend(), WIDTH, "", ""));
         String text = out.toString();
         return options.ascii() ? Glyphs.toAscii(text) : text;
-    }
-
-    /** The table made to fit: shorter metric names and variant headers, as far as that is needed. */
-    static Table fit(Table table, Glyphs glyphs) {
-        Table t = table;
-        int[] shrinkable = {0, 2, 3};
-        for (int column : shrinkable) {
-            int excess = t.plainWidth(1) - WIDTH;
-            if (excess <= 0) {
-                break;
-            }
-            int width = t.widths().get(column);
-            int dataWidth = column == 0
-                    ? 4
-                    : t.rows().stream()
-                            .mapToInt(r -> Glyphs.width(r.get(column)))
-                            .max()
-                            .orElse(4);
-            t = t.truncate(column, Math.max(dataWidth, width - excess), glyphs);
-        }
-        return t;
     }
 
     private static void lines(StringBuilder out, List<String> lines) {

@@ -13,12 +13,53 @@ final class Wrap {
     }
 
     /**
-     * A command line broken between words into lines ending in {@code " \"}, so it still pastes into a
-     * shell; a word longer than a line is cut with a backslash-newline, which the shell also joins
-     * (outside single quotes).
+     * A command line broken between shell words (never inside a quoted one) into lines ending in
+     * {@code " \\"}, so it still pastes into a shell. A word longer than a line is cut with a
+     * backslash-newline, which the shell joins; inside single quotes, where a backslash is literal,
+     * the quote is closed before the cut and opened again after it ({@code 'ab'\\ + 'cd'} is
+     * {@code abcd}).
      */
     static List<String> command(String line, int width, String indent, String hangingIndent) {
-        return wrap(line.split(" "), width, indent, hangingIndent, " \\");
+        List<String> lines = new ArrayList<>();
+        StringBuilder current = new StringBuilder(indent);
+        boolean empty = true;
+        String cont = " \\";
+        for (String word : shellWords(line)) {
+            int needed = Glyphs.width(current.toString()) + (empty ? 0 : 1) + Glyphs.width(word);
+            if (!empty && needed + cont.length() > width) {
+                lines.add(current + cont);
+                current = new StringBuilder(hangingIndent);
+                empty = true;
+            }
+            String rest = word;
+            // room for the word, a closing quote and the backslash
+            int room = width - Glyphs.width(current.toString()) - (empty ? 0 : 1) - 2;
+            while (Glyphs.width(rest) > room && room > 2) {
+                int cut = rest.offsetByCodePoints(0, room);
+                if (cut > 1 && escapes(rest, cut)) {
+                    cut--; // a backslash stays with what it escapes
+                }
+                boolean quoted = insideSingleQuotes(rest, cut);
+                if (!empty) {
+                    current.append(' ');
+                }
+                lines.add(current + rest.substring(0, cut) + (quoted ? "'\\" : "\\"));
+                rest = (quoted ? "'" : "") + rest.substring(cut);
+                // no indent here: spaces after a backslash-newline would split the word in two
+                current = new StringBuilder();
+                empty = true;
+                room = width - 2;
+            }
+            if (!empty) {
+                current.append(' ');
+            }
+            current.append(rest);
+            empty = false;
+        }
+        if (!empty || lines.isEmpty()) {
+            lines.add(current.toString().stripTrailing());
+        }
+        return lines;
     }
 
     private static List<String> wrap(String[] words, int width, String indent, String hanging, String cont) {
@@ -57,5 +98,68 @@ final class Wrap {
             lines.add(current.toString().stripTrailing());
         }
         return lines;
+    }
+
+    /** The words of a POSIX shell line as written (quotes kept), split at spaces outside quotes. */
+    static List<String> shellWords(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        char quote = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote == 0 && c == ' ') {
+                if (!word.isEmpty()) {
+                    words.add(word.toString());
+                    word.setLength(0);
+                }
+                continue;
+            }
+            word.append(c);
+            if (quote != '\'' && c == '\\' && i + 1 < line.length()) {
+                word.append(line.charAt(++i));
+            } else if (quote == 0 && (c == '\'' || c == '"')) {
+                quote = c;
+            } else if (quote != 0 && c == quote) {
+                quote = 0;
+            }
+        }
+        if (!word.isEmpty()) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
+    private static boolean insideSingleQuotes(String word, int end) {
+        char quote = 0;
+        for (int i = 0; i < end; i++) {
+            char c = word.charAt(i);
+            if (quote != '\'' && c == '\\') {
+                i++;
+            } else if (quote == 0 && (c == '\'' || c == '"')) {
+                quote = c;
+            } else if (quote != 0 && c == quote) {
+                quote = 0;
+            }
+        }
+        return quote == '\'';
+    }
+
+    /** Whether the character before {@code end} is a backslash escaping the one at {@code end}. */
+    private static boolean escapes(String word, int end) {
+        char quote = 0;
+        for (int i = 0; i < end; i++) {
+            char c = word.charAt(i);
+            if (quote != '\'' && c == '\\') {
+                if (i == end - 1) {
+                    return true;
+                }
+                i++;
+            } else if (quote == 0 && (c == '\'' || c == '"')) {
+                quote = c;
+            } else if (quote != 0 && c == quote) {
+                quote = 0;
+            }
+        }
+        return false;
     }
 }

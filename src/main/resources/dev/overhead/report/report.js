@@ -110,6 +110,10 @@
   }
 
   /* Every comparison's change with its interval, coloured by verdict, over the ±threshold band. */
+  /* Changes as ratios on a log axis: +80,000,000% and +2% both stay readable, and -50% sits as far
+     from 0 as +100%. A ratio cannot reach 0, so the lower ends are held at 1/1000. */
+  function ratio(pctValue) { return Math.max(1e-3, 1 + pctValue / 100); }
+  function ratioLabel(r) { return r >= 2 ? '\u00d7' + fmt(r) : pct((r - 1) * 100); }
   function forest(el) {
     var rows = data.comparisons.slice().reverse();
     var t = data.threshold;
@@ -123,13 +127,14 @@
         return labels[p.dataIndex] + '\n' + pct(c.change) + ' [' + pct(c.low) + ', ' + pct(c.high) + '] ' + c.verdict;
       }},
       grid: {left: 10, right: 30, top: 10, bottom: 40, containLabel: true},
-      xAxis: {type: 'value', name: 'change (%)', nameLocation: 'middle', nameGap: 25, axisLabel: {formatter: fmt}},
+      xAxis: {type: 'log', logBase: 2, name: 'change (log scale)', nameLocation: 'middle', nameGap: 25,
+        axisLabel: {formatter: ratioLabel}},
       yAxis: {type: 'category', data: labels, axisLabel: {fontSize: 11}},
       series: [{
         type: 'custom', name: 'change', encode: {x: [1, 2, 3], y: 0},
         data: rows.map(function (c, i) {
           var mid = c.change === null ? 0 : c.change;
-          return [i, c.low === null ? mid : c.low, c.high === null ? mid : c.high, mid];
+          return [i, ratio(c.low === null ? mid : c.low), ratio(c.high === null ? mid : c.high), ratio(mid)];
         }),
         renderItem: function (params, api) {
           var colourOf = verdictColours[rows[params.dataIndex].verdict] || '#333';
@@ -145,18 +150,20 @@
             {type: 'circle', shape: {cx: mid[0], cy: mid[1], r: 4}, style: {fill: colourOf}}
           ]};
         },
-        markArea: {silent: true, itemStyle: {color: 'rgba(69, 90, 100, 0.12)'}, data: [[{xAxis: -t}, {xAxis: t}]]},
+        markArea: {silent: true, itemStyle: {color: 'rgba(69, 90, 100, 0.12)'},
+          data: [[{xAxis: ratio(-t)}, {xAxis: ratio(t)}]]},
         markLine: {silent: true, symbol: 'none', label: {show: false}, lineStyle: {color: '#777', type: 'solid'},
-          data: [{xAxis: 0}]}
+          data: [{xAxis: 1}]}
       }, {
         // invisible points at ±1.5 T, so the axis always shows the threshold band
         type: 'scatter', symbolSize: 0, silent: true, tooltip: {show: false},
-        data: [[-1.5 * t, labels[0]], [1.5 * t, labels[0]]]
+        data: [[ratio(-1.5 * t), labels[0]], [ratio(1.5 * t), labels[0]]]
       }]
     });
   }
 
-  /* Instances of a swept workload side by side: the mean of each variant against the parameter values. */
+  /* Instances of a swept workload side by side: each candidate's change against the parameter
+     values, every point with its interval. */
   function parameterChart(el, group, name) {
     var members = group.workloads.map(function (i) { return data.workloads[i]; });
     var first = null;
@@ -167,26 +174,47 @@
       return group.parameters.map(function (k) { return w.parameters[k]; }).join(', ');
     });
     var numeric = group.parameters.length === 1 && xs.every(function (x) { return x !== '' && !isNaN(Number(x)); });
-    var series = data.variants.map(function (vn) {
-      var points = members.map(function (w, i) {
-        var v = w.variants.filter(function (x) { return x.name === vn; })[0];
-        var vals = v ? values(v, name, first.factor) : [];
-        if (!vals.length) { return numeric ? null : '-'; }
-        var mean = vals.reduce(function (a, b) { return a + b; }, 0) / vals.length;
-        return numeric ? [Number(xs[i]), mean] : mean;
+    var candidates = [];
+    data.comparisons.forEach(function (c) { if (candidates.indexOf(c.candidate) < 0) { candidates.push(c.candidate); } });
+    var series = [];
+    candidates.forEach(function (cn) {
+      var points = [];
+      members.forEach(function (w, i) {
+        var c = data.comparisons.filter(function (x) {
+          return x.workload === w.name && x.metric === name && x.candidate === cn;
+        })[0];
+        if (c && c.change !== null) {
+          points.push([numeric ? Number(xs[i]) : i, c.change, c.low === null ? c.change : c.low,
+            c.high === null ? c.change : c.high]);
+        }
       });
-      return {type: 'line', name: vn, symbolSize: 7, itemStyle: {color: colour(vn)},
-        data: numeric ? points.filter(function (p) { return p !== null; }).sort(function (a, b) { return a[0] - b[0]; }) : points};
+      points.sort(function (a, b) { return a[0] - b[0]; });
+      series.push({type: 'line', name: cn, symbolSize: 7, itemStyle: {color: colour(cn)},
+        data: points.map(function (p) { return [p[0], p[1]]; })});
+      series.push({type: 'custom', name: cn, itemStyle: {color: colour(cn)}, encode: {x: 0, y: [1, 2, 3]},
+        data: points,
+        renderItem: function (params, api) {
+          var lo = api.coord([api.value(0), api.value(2)]);
+          var hi = api.coord([api.value(0), api.value(3)]);
+          var style = {stroke: colour(cn), lineWidth: 1.5};
+          return {type: 'group', children: [
+            {type: 'line', shape: {x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1]}, style: style},
+            {type: 'line', shape: {x1: lo[0] - 4, y1: lo[1], x2: lo[0] + 4, y2: lo[1]}, style: style},
+            {type: 'line', shape: {x1: hi[0] - 4, y1: hi[1], x2: hi[0] + 4, y2: hi[1]}, style: style}
+          ]};
+        }});
     });
     draw(el, {
-      title: {text: group.name + ': mean ' + axisName(first) + ' against ' + group.parameters.join(', '), left: 'center',
-        textStyle: {fontSize: 13}},
-      legend: {top: 24},
-      tooltip: {trigger: 'axis', renderMode: 'richText', confine: true},
+      title: {text: group.name + ': change in ' + first.label + ' against ' + group.parameters.join(', '),
+        left: 'center', textStyle: {fontSize: 13}},
+      legend: {top: 24, data: candidates},
+      tooltip: {trigger: 'item', renderMode: 'richText', confine: true, formatter: function (p) {
+        return p.seriesName + ': ' + pct(p.value[1]) + (p.value.length > 3 ? ' [' + pct(p.value[2]) + ', ' + pct(p.value[3]) + ']' : '');
+      }},
       grid: {left: 10, right: 25, top: 60, bottom: 30, containLabel: true},
       xAxis: numeric ? {type: 'value', name: group.parameters[0], nameLocation: 'middle', nameGap: 25, scale: true}
         : {type: 'category', data: xs, name: group.parameters.join(', '), nameLocation: 'middle', nameGap: 25},
-      yAxis: {type: 'value', scale: true, axisLabel: {formatter: fmt}},
+      yAxis: {type: 'value', scale: true, name: 'change (%)', axisLabel: {formatter: function (v) { return pct(v); }}},
       series: series
     });
   }

@@ -50,7 +50,7 @@ class SettingsDefaultsTest {
     void theVerdictOptionsDefaultToTheSettingsDefaults() {
         VerdictOptions verdict = new VerdictOptions();
         assertThat(verdict.compareOptions()).isEqualTo(StudySettings.DEFAULTS.compare());
-        assertThat(verdict.failIfWorsePct()).isNull();
+        assertThat(verdict.failIfWorse()).isEmpty();
     }
 
     @Test
@@ -82,9 +82,9 @@ class SettingsDefaultsTest {
     @Test
     void aPlansFailIfWorseIsHandedOnWithoutWritingIntoTheOption() {
         VerdictOptions verdict = new VerdictOptions();
-        assertThat(verdict.failIfWorsePct(5.0)).isEqualTo(5.0);
-        assertThat(verdict.failIfWorse).isNull();
-        verdict.failIfWorse = "2%";
-        assertThat(verdict.failIfWorsePct(5.0)).isEqualTo(2.0);
+        assertThat(verdict.failIfWorse(5.0)).containsExactly(new FailIfWorse.Threshold(null, 5.0));
+        assertThat(verdict.failIfWorse).isEmpty();
+        verdict.failIfWorse = new java.util.ArrayList<>(List.of("2%"));
+        assertThat(verdict.failIfWorse(5.0)).containsExactly(new FailIfWorse.Threshold(null, 2.0));
     }
 }

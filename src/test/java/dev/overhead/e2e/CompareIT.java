@@ -16,6 +16,59 @@ class CompareIT {
     @RegisterExtension
     final Launcher overhead = new Launcher();
 
+    private Path dbench() throws Exception {
+        Path csv = overhead.home().resolve("dbench-noisy.csv");
+        // hardened: -2.4% by its point estimate, but the interval reaches well past -5% and past 0
+        Files.writeString(csv, """
+                workload,variant,metric,value,better,unit
+                dbench,base,throughput,100.1,higher,MB/s
+                dbench,base,throughput,99.8,higher,MB/s
+                dbench,base,throughput,100.3,higher,MB/s
+                dbench,base,throughput,100.0,higher,MB/s
+                dbench,hardened,throughput,90.2,higher,MB/s
+                dbench,hardened,throughput,104.9,higher,MB/s
+                dbench,hardened,throughput,96.4,higher,MB/s
+                dbench,hardened,throughput,99.1,higher,MB/s
+                """);
+        return csv;
+    }
+
+    @Test
+    void anExportToStdoutOwnsIt() throws Exception {
+        var r = overhead.run("compare", "--export-json", "-", dbench().toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        // the whole of stdout is one JSON document: no text report after it
+        assertThat(JSON.readTree(r.stdout()).path("schema").asText()).isEqualTo("overhead/1");
+        assertThat(r.stdout()).doesNotContain("summary:");
+    }
+
+    @Test
+    void failIfWorseTripsOnTheWholeIntervalNotThePointEstimate() throws Exception {
+        String csv = dbench().toString();
+        var r = overhead.run("compare", "--fail-if-worse", "2", csv);
+        assertThat(r.exitCode())
+                .as("the estimate is past 2%%, the interval is not: " + r)
+                .isZero();
+        r = overhead.run("compare", "--fail-if-worse", "throughput:0.1%", "--fail-if-worse", "50", csv);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        r = overhead.run("compare", "--fail-if-worse", "nonsense:x", csv);
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stderr()).contains("--fail-if-worse nonsense:x");
+    }
+
+    @Test
+    void aPtsResultShowsItsArgumentsNotACommandAndItsOwnPrimary() throws Exception {
+        Path xml = overhead.home().resolve("hardened-atomic.xml");
+        Files.copy(
+                Path.of(
+                        System.getProperty("overhead.project.root", "."),
+                        "src/test/resources/interop/hardened-atomic.xml"),
+                xml);
+        var r = overhead.run("compare", xml.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stdout()).doesNotContain("command:").doesNotContain("primary metric wall");
+    }
+
     @Test
     void sampleCsvIsComparedWithTheDirectionItStates() throws Exception {
         Path csv = overhead.home().resolve("dbench.csv");

@@ -1,5 +1,6 @@
 package dev.overhead.report;
 
+import dev.overhead.analysis.Summaries;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
@@ -125,7 +126,7 @@ final class Fixture {
         env.put("kernel", Map.of("release", "6.1.0-27-amd64"));
         env.put("virtualization", Map.of("systemd_detect_virt", "kvm"));
         env.put("load", Map.of("load_1m", 1.8));
-        return new StudyResult(
+        StudyResult study = new StudyResult(
                 new StudyInfo(
                         "20261202-100000-a1b2",
                         "malloc-hardening",
@@ -137,6 +138,8 @@ final class Fixture {
                 List.of(
                         "the machine was busy at the start: load average 1.8 on 2 cores",
                         "the cpufreq governor is 'powersave': frequencies vary between runs"));
+        // the spreads are the analysis's own summaries of these runs, as in a real study
+        return study.withSummaries(Summaries.of(study, 0.95));
     }
 
     private static Workload hackbench(String groups) {

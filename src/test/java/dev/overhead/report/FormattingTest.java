@@ -29,11 +29,30 @@ class FormattingTest {
     }
 
     @Test
-    void countsScaleWithKiloAndMega() {
-        assertThat(Scale.of("", 1312, unicode).label()).isEmpty();
-        assertThat(Scale.of("", 45_000, unicode).label()).isEqualTo("k");
-        assertThat(Scale.of("", 4.5e6, unicode).label()).isEqualTo("M");
-        assertThat(Scale.of("msg/s", 48_250, unicode).label()).isEqualTo("kmsg/s");
+    void onlyBaseUnitsScale() {
+        // counts of things and units declared with a prefix are shown as they are (no kbogo ops, no mms)
+        assertThat(Scale.of("", 45_000, unicode)).isEqualTo(new Scale(1, ""));
+        assertThat(Scale.of("bogo ops", 1994, unicode)).isEqualTo(new Scale(1, "bogo ops"));
+        assertThat(Scale.of("ms", 0.2, unicode)).isEqualTo(new Scale(1, "ms"));
+        assertThat(Scale.of("MB/s", 2500, unicode)).isEqualTo(new Scale(1, "MB/s"));
+        assertThat(Scale.of("msg/s", 48_250, unicode)).isEqualTo(new Scale(1, "msg/s"));
+        assertThat(Scale.of("B", 35_014_784, unicode)).isEqualTo(new Scale(1.0 / 1024 / 1024, "MiB"));
+        assertThat(Scale.of("bytes", 512, unicode)).isEqualTo(new Scale(1, "B"));
+    }
+
+    @Test
+    void changesBeyondADoublingReadAsRatios() {
+        assertThat(root.change(960, Numbers.asRatio(960, 1000))).isEqualTo("×10.6");
+        assertThat(root.change(150.2, true)).isEqualTo("×2.50");
+        assertThat(root.times(78_922_272)).isEqualTo("×7.9e5");
+        assertThat(root.interval(140.3, 160.9, true)).isEqualTo("[×2.40, ×2.61]");
+        assertThat(Numbers.asRatio(31, 45)).isFalse();
+    }
+
+    @Test
+    void noIntervalEndBelowMinusOneHundredPercent() {
+        assertThat(root.interval(-413, 213)).isEqualTo("[−100, +213]");
+        assertThat(root.interval(-413, 213, true)).isEqualTo("[×0.00, ×3.13]");
     }
 
     @Test

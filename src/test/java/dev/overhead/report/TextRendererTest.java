@@ -33,27 +33,31 @@ class TextRendererTest {
         String text = TextRenderer.render(Fixture.study(), new RenderOptions(true, Locale.ROOT));
         assertThat(text.chars()).allMatch(c -> c < 128);
         assertThat(text)
-                .contains("max RSS -44.5% [-45.1, -43.9] better")
+                .contains("max RSS    -44.5% [-45.1, -43.9] better")
                 .contains("+-0.8%")
-                .contains(" us ");
+                .contains(" x2.50 [x2.40, x2.61] worse");
     }
 
     @Test
-    void headlineNamesCandidateBaselineChangeIntervalAndVerdict() {
+    void summaryNamesWorkloadCandidateMetricChangeIntervalAndVerdict() {
         String text = TextRenderer.render(Fixture.study());
-        assertThat(text).contains("hardened vs glibc\n  sort: wall +31.0% [+29.8, +32.2] worse; max RSS −44.5%");
+        assertThat(text)
+                .contains("summary: each workload's primary metric (and others decisive after Holm),\n"
+                        + "  against glibc\n")
+                .contains("sort                 hardened wall       +31.0% [+29.8, +32.2] worse\n");
     }
 
     @Test
     void decimalCommaLocaleSeparatesIntervalEndsWithASemicolon() {
         String text = TextRenderer.render(Fixture.study(), new RenderOptions(false, Locale.GERMANY));
-        assertThat(text).contains("wall +31,0% [+29,8; +32,2] worse");
+        assertThat(text).contains("wall       +31,0% [+29,8; +32,2] worse");
     }
 
     @Test
     void inconclusiveSaysHowManyRunsWouldSettleIt() {
         assertThat(TextRenderer.render(Fixture.study()))
-                .contains("wall: inconclusive: about 40 runs per variant would likely settle it.");
+                .contains(
+                        "* runs per variant that would likely settle the inconclusive: about 40 for wall\n    (traced)");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.overhead.sysinfo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.report.EnvironmentText;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,0 +1,48 @@
+package dev.overhead.report;
+
+import dev.overhead.model.ComparisonRow;
+import dev.overhead.model.StudyResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The report's closing legend: one short sentence for each sign and method the report used. */
+final class Legend {
+    private Legend() {}
+
+    static List<String> sentences(StudyResult study, StudyFacts sf, Numbers num, Tables tables, boolean overview) {
+        Glyphs g = num.glyphs();
+        List<String> out = new ArrayList<>();
+        if (tables.usedSpread) {
+            out.add(g.pm() + " is the relative standard deviation of a variant's runs.");
+        }
+        if (!study.comparisons().isEmpty()) {
+            out.add("Change: the candidate against the baseline, with its "
+                    + num.plainPct(sf.confidence() * 100) + " confidence interval"
+                    + (tables.usedRatio ? "; " + g.times() + " is the candidate's figure over the baseline's" : "")
+                    + ".");
+            out.add("equivalent: the whole interval lies within " + g.pm() + num.plainPct(sf.thresholdPct())
+                    + "; worse or better: it lies on that side of 0; inconclusive: neither.");
+        }
+        if (overview) {
+            out.add("The summary shows each workload's primary metric, and another metric only where the"
+                    + " primary is worse or better and that metric's verdict survives Holm's correction over"
+                    + " the metrics shown.");
+        }
+        Map<String, Integer> methods = new LinkedHashMap<>();
+        for (ComparisonRow r : study.comparisons()) {
+            methods.merge(r.comparison().method(), 1, Integer::sum);
+        }
+        methods.forEach((method, n) -> out.add(sentence(method, n)));
+        return out.stream().map(g::text).toList();
+    }
+
+    private static String sentence(String method, int n) {
+        String count = n + (n == 1 ? " comparison" : " comparisons");
+        if (method == null || method.isBlank() || method.equals("none")) {
+            return "No interval for " + count + ": too few runs.";
+        }
+        return "Method of " + count + ": " + method + ".";
+    }
+}

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The README's examples that need nothing from outside (its files, this machine) run as written,
- * so the documentation cannot rot (STYLE.md §13, benchstat's doc_test.go).
+ * so the documentation cannot rot (docs/architecture.md, "Conventions"; benchstat's doc_test.go).
  */
 class ReadmeIT {
     @RegisterExtension

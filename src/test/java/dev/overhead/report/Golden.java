@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Golden files (STYLE.md §10): a mismatch writes {@code NAME.got} beside {@code NAME} and fails;
+ * Golden files (docs/architecture.md, "Conventions"): a mismatch writes {@code NAME.got} beside {@code NAME} and fails;
  * {@code -Doverhead.golden.update=true} rewrites the golden files instead.
  */
 final class Golden {

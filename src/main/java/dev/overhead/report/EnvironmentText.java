@@ -1,4 +1,4 @@
-package dev.overhead.sysinfo;
+package dev.overhead.report;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,8 @@
-package dev.overhead.sysinfo;
+package dev.overhead.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.sysinfo.Samples;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -6,13 +6,18 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -88,6 +93,19 @@ class ArchitectureTest {
             .callMethod(System.class, "currentTimeMillis")
             .orShould()
             .callMethod(Instant.class, "now");
+
+    /** A newcomer learns what a package is for from its package-info (a source file: no class without annotations). */
+    @ArchTest
+    static void everyPackageSaysWhatItIsFor(JavaClasses classes) {
+        Path sources = Path.of(System.getProperty("overhead.project.root", "."), "src", "main", "java");
+        Set<String> packages = new TreeSet<>();
+        classes.forEach(c -> packages.add(c.getPackageName()));
+        assertThat(packages).as("packages found").contains("dev.overhead.stats", "dev.overhead.cli");
+        assertThat(packages)
+                .allSatisfy(p -> assertThat(sources.resolve(p.replace('.', '/')).resolve("package-info.java"))
+                        .as("package-info of %s", p)
+                        .isRegularFile());
+    }
 
     /** Classes of {@code dev.overhead.PKG} depend only on the JDK, libraries, PKG and {@code allowed}. */
     private static ArchRule mayImportOnly(String pkg, String... allowed) {

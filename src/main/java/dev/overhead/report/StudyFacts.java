@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 /**
  * The settings a report needs from a study's options, read leniently: {@code 0.95} or
- * {@code "95%"}, {@code 1.0} or {@code "1%"}; absent ones fall back to the defaults of docs/cli.md ("run").
+ * {@code "95%"}, {@code 1.0} or {@code "1%"}; absent ones fall back to CONTRACT §2's defaults.
  */
 record StudyFacts(String created, double confidence, double thresholdPct, String primary, String options) {
 

@@ -107,7 +107,7 @@ final class StudyExecution {
         return FailIfWorse.exitCode(outcome.result(), verdict.failIfWorsePct(), err);
     }
 
-    /** A command that cannot be started is refused before the first run (docs/cli.md, "Errors and what is kept"). */
+    /** A command that cannot be started is refused before the first run (issue 2 §3). */
     static void preflight(StudySpec spec) {
         for (Workload workload : spec.workloads()) {
             for (Variant variant : spec.variants()) {

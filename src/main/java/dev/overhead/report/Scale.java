@@ -1,7 +1,7 @@
 package dev.overhead.report;
 
 /**
- * A display unit for a base unit (docs/architecture.md, "Conventions": base units in storage, scaled only when shown).
+ * A display unit for a base unit (STYLE.md §2: base units in storage, scaled only when shown).
  *
  * @param factor multiply a base value by this to get the display value
  * @param label  the display unit, e.g. {@code ms}, {@code MiB}, {@code k}; may be empty

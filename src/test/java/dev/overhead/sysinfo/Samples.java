@@ -9,11 +9,11 @@ import java.time.Duration;
 import java.util.Map;
 
 /** Captured machines under src/test/resources/sysinfo: each a root with proc/, sys/, etc/ and commands/. */
-public final class Samples {
+final class Samples {
     private Samples() {}
 
     static final String EPYC_VM = "amd-epyc-firecracker";
-    public static final String I7 = "intel-i7-8700-ubuntu";
+    static final String I7 = "intel-i7-8700-ubuntu";
     static final String XEON = "intel-xeon-2socket-rhel";
     static final String GRAVITON = "arm-graviton2-al2023";
 
@@ -38,14 +38,14 @@ public final class Samples {
     }
 
     /** The whole probe over a captured machine, its commands answered from commands/. */
-    public static Map<String, Object> probe(String name, Map<String, String> env) {
+    static Map<String, Object> probe(String name, Map<String, String> env) {
         return new EnvironmentProbe(
                         host(name), CommandRunner.captured(root(name).resolve("commands")), env, 1, Duration.ZERO)
                 .probe();
     }
 
     @SuppressWarnings("unchecked")
-    public static Map<String, Object> section(Map<String, Object> env, String key) {
+    static Map<String, Object> section(Map<String, Object> env, String key) {
         return (Map<String, Object>) env.get(key);
     }
 }

@@ -1,8 +1,8 @@
-package dev.overhead.report;
+package dev.overhead.sysinfo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overhead.sysinfo.Samples;
+import dev.overhead.report.EnvironmentText;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -33,7 +33,7 @@ final class EnvCommand implements Callable<Integer> {
         List<String> warnings = NoiseCheck.warnings(env);
         String out = switch (format) {
             case text -> EnvironmentText.render(env, warnings);
-            // Exactly the map a study stores under "environment" (CONTRACT §4); warnings are text-only here.
+            // Exactly the map a study stores under "environment" (docs/cli.md, "JSON"); warnings are text-only here.
             case json ->
                 new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env) + "\n";
         };

@@ -7,7 +7,7 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The entry point is a function (STYLE.md §11): {@code (args, out, err) -> exit code}. */
+/** The entry point is a function (docs/architecture.md, "Conventions"): {@code (args, out, err) -> exit code}. */
 @Command(
         name = "overhead",
         mixinStandardHelpOptions = true,

@@ -12,7 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** The one writer that owns stdout and the exported files (STYLE.md §8); renderers stay pure. */
+/**
+ * The one writer that owns stdout and the exported files (docs/architecture.md, "Conventions");
+ * renderers stay pure.
+ */
 final class Outputs {
     private final PrintWriter out;
     private final PrintWriter err;

@@ -1,8 +1,8 @@
 package dev.overhead.cli;
 
 /**
- * A refusal: one or two sentences naming what is wrong and what to do (CONTRACT §7). The exit code
- * is 1 when the work failed, 2 when the command line is wrong.
+ * A refusal: one or two sentences naming what is wrong and what to do (docs/cli.md, "Errors and
+ * what is kept"). The exit code is 1 when the work failed, 2 when the command line is wrong.
  */
 public class UserError extends RuntimeException {
     private final int exitCode;

@@ -1,8 +1,9 @@
 package dev.overhead.exec;
 
 /**
- * The operating system behind one seam (STYLE.md §7): the real executor measures, a fake one
- * answers instantly and exactly, so end-to-end tests can assert exact output.
+ * The operating system behind one seam (docs/architecture.md, "Measuring a run"): the real
+ * executor measures, a fake one answers instantly and exactly, so end-to-end tests can assert exact
+ * output.
  */
 public interface Executor extends AutoCloseable {
 

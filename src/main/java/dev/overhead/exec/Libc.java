@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * The few libc calls the FFM executor needs (glibc, x86-64 and aarch64 Linux), with sizes and
- * constants checked against the headers (BUILD-FACTS.md: rusage is 144 bytes, fields at fixed
+ * constants checked against the headers (docs/architecture.md, "Measuring a run": rusage is 144 bytes, fields at fixed
  * offsets). Opaque structs get generous room, since only libc reads them.
  */
 final class Libc {

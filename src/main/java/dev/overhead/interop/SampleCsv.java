@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Sample files (CONTRACT §4): a header, then one value per row, {@code workload,variant,metric,value}
+ * Sample files (docs/cli.md, "Sample files"): a header, then one value per row, {@code workload,variant,metric,value}
  * with optional {@code better} and {@code unit} columns, in any order. The k-th value of each metric
  * of a workload and variant belongs to its k-th run.
  *

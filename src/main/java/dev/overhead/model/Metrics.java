@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The built-in metric names of CONTRACT §3, and the CPU counters of {@code run --counters}; all
- * lower-is-better.
+ * The built-in metric names of docs/cli.md ("What one run records"), and the CPU counters of
+ * {@code run --counters}; all lower-is-better.
  */
 public final class Metrics {
     private Metrics() {}

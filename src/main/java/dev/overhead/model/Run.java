@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One measured run of one variant (CONTRACT §3). Base units: seconds, KiB, counts.
+ * One measured run of one variant (docs/cli.md, "What one run records"). Base units: seconds, KiB, counts.
  *
  * @param index       position among this variant's measured runs, from 0
  * @param sequence    position among all measured runs of the study, across workloads and variants

@@ -2,7 +2,7 @@ package dev.overhead.model;
 
 import java.util.Locale;
 
-/** How runs are ordered across variants (CONTRACT §2, {@code --order}). */
+/** How runs are ordered across variants (docs/cli.md, "run": {@code --order}). */
 public enum RunOrder {
     /** Rounds in which every variant runs once, in a fixed order. */
     INTERLEAVED,

@@ -52,8 +52,16 @@ public final class Durations {
                 amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValue());
     }
 
-    /** The shortest exact form {@link #parse} reads back, e.g. {@code 20m}, {@code 1.5s}. */
+    /**
+     * An exact form {@link #parse} reads back, in the largest whole unit: {@code 20m}, {@code 90s},
+     * {@code 1500ms}; a duration finer than a millisecond keeps its digits ({@code 0.25ms}) rather
+     * than being cut to whole milliseconds, which would write 0.5 ms as the invalid {@code 0ms}.
+     */
     public static String format(Duration d) {
+        if (d.toNanosPart() % 1_000_000 != 0) {
+            BigDecimal ms = BigDecimal.valueOf(d.toNanos()).movePointLeft(6).stripTrailingZeros();
+            return ms.toPlainString() + "ms";
+        }
         long ms = d.toMillis();
         if (ms % 3_600_000 == 0) {
             return ms / 3_600_000 + "h";

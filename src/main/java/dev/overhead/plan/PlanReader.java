@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads a YAML plan (CONTRACT §5) into a {@link StudyPlan}. Everything is checked before anything
+ * Reads a YAML plan (docs/cli.md, "Plans") into a {@link StudyPlan}. Everything is checked before anything
  * runs, and a refusal names the file, line and column:
  * {@code plan.yaml:7:5: unknown key 'comand' in workload 'sort' (known: name, command, ...)}.
  *

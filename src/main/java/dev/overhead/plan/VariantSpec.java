@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Reads {@code -V 'NAME: [KEY=VALUE ...] [PREFIX ...]'} (CONTRACT §2): what one would type in
+ * Reads {@code -V 'NAME: [KEY=VALUE ...] [PREFIX ...]'} (docs/cli.md, "Variant specs"): what one would type in
  * front of the command in a shell, with a name in front. Leading assignments become environment
  * variables set directly on the command; the remaining words are a wrapper put before it.
  */

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The output formats of CONTRACT §2 ({@code --format}, {@code --export-*}). */
+/** The output formats of docs/cli.md ("Output formats") ({@code --format}, {@code --export-*}). */
 public enum Format {
     TEXT,
     MARKDOWN,

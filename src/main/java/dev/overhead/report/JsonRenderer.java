@@ -17,7 +17,7 @@ import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Summary;
 import java.util.List;
 
-/** The JSON of CONTRACT §4 ({@code "schema": "overhead/1"}). Numbers that are not finite become null. */
+/** The JSON of docs/cli.md ({@code "schema": "overhead/1"}). Numbers that are not finite become null. */
 public final class JsonRenderer {
     public static final String SCHEMA = "overhead/1";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

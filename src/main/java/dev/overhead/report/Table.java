@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A table of cells already formatted, and the one algorithm that lays it out for every markup
- * (STYLE.md §9, after hyperfine's {@code export/markup.rs}): column widths, padding, header,
+ * (docs/architecture.md, "Conventions"; after hyperfine's {@code export/markup.rs}): column widths, padding, header,
  * divider, rows. A {@link Markup} only says what a row and a divider look like.
  */
 record Table(List<Column> columns, List<List<String>> rows) {

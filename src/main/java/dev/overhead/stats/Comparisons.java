@@ -8,7 +8,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The one place that decides "is it noise?" (STYLE.md §4). The change is a ratio: the candidate's
+ * The one place that decides "is it noise?" (docs/architecture.md). The change is a ratio: the candidate's
  * values over the baseline's, estimated on log values (so a 10% cost is +10% whatever the unit, and
  * multiplicative noise becomes additive). Which estimator depends only on the runs per variant,
  * never on the data, so the choice cannot bend the coverage:
@@ -20,7 +20,8 @@ import java.util.TreeMap;
  *       Mann-Whitney interval — distribution-free, and a spike moves it little.
  * </ul>
  * Values at or below zero (a count of faults that is 0) are compared on the raw scale with Welch.
- * The verdict is {@link Verdicts#decide} on the interval, so CONTRACT §4 holds by construction.
+ * The verdict is {@link Verdicts#decide} on the interval, so the rule of docs/cli.md ("Verdicts")
+ * holds by construction.
  */
 public final class Comparisons {
     static final int RANK_MIN_RUNS = 10;

@@ -7,7 +7,7 @@ import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * One sample (one variant, one metric) described: location, spread, two intervals, and what the
- * run order and the outliers say, as warnings (STYLE.md §3). Nothing is dropped.
+ * run order and the outliers say, as warnings (docs/architecture.md, "Conventions"). Nothing is dropped.
  *
  * @param cv              coefficient of variation, sd / mean (NaN when the mean is 0)
  * @param meanLow         Student t interval for the mean at {@code confidence}

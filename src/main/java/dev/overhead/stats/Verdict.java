@@ -2,7 +2,7 @@ package dev.overhead.stats;
 
 import java.util.Locale;
 
-/** The four words of CONTRACT §4, decided only by {@link Comparisons}. */
+/** The four words of docs/cli.md ("Verdicts"), decided only by {@link Comparisons}. */
 public enum Verdict {
     EQUIVALENT,
     WORSE,

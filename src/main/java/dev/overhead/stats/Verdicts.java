@@ -1,6 +1,6 @@
 package dev.overhead.stats;
 
-/** The verdict rule of CONTRACT §4, from an interval of the change in percent. */
+/** The verdict rule of docs/cli.md ("Verdicts"), from an interval of the change in percent. */
 public final class Verdicts {
     private Verdicts() {}
 

@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * Where studies are kept. Every run is written in its own transaction the moment it ends, so a
- * kill loses at most the run in flight (CONTRACT §7).
+ * kill loses at most the run in flight (docs/cli.md, "Errors and what is kept").
  */
 public interface Store extends AutoCloseable {
 

@@ -3,7 +3,7 @@ package dev.overhead.store;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** Where the store lives when {@code --store} is not given (CONTRACT §2). */
+/** Where the store lives when {@code --store} is not given (docs/cli.md, "The store"). */
 public final class StorePaths {
     private StorePaths() {}
 

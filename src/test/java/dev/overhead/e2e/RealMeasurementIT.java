@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -55,8 +57,17 @@ class RealMeasurementIT {
 
     @Test
     void ctrlCKeepsWhatWasMeasuredAndResumeFinishesTheStudy() throws Exception {
-        var running = overhead.start(Map.of(), "run", "--runs", "12", "--label", "cut", "sleep 0.25", "sleep 0.25");
-        Thread.sleep(3000); // start-up, then some of the 24 runs of 0.25 s
+        // each run leaves a line in "started" (in the launcher's working folder) as it begins
+        String command = "echo >> started; sleep 0.25";
+        var running = overhead.start(Map.of(), "run", "--shell", "--runs", "12", "--label", "cut", command, command);
+        Path started = overhead.home().resolve("started");
+        // interrupt mid-study: once a third run has begun, two have ended and been stored
+        assertThat(Poll.until(
+                        Duration.ofSeconds(60),
+                        () -> Files.exists(started)
+                                && Files.readAllLines(started).size() >= 3))
+                .as("three runs began")
+                .isTrue();
         new ProcessBuilder("kill", "-INT", Long.toString(running.process().pid()))
                 .start()
                 .waitFor();

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.overhead.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,8 +70,9 @@ class FfmExecutorTest {
         assertThat(r.timedOut()).isTrue();
         assertThat(r.wallS()).isBetween(0.3, 0.8);
         Path proc = Path.of("/proc", Files.readString(pidFile).strip());
-        for (int i = 0; i < 100 && Files.exists(proc); i++) Thread.sleep(20);
-        assertThat(proc).doesNotExist();
+        assertThat(Poll.until(Duration.ofSeconds(5), () -> !Files.exists(proc)))
+                .as("%s gone with its group", proc)
+                .isTrue();
     }
 
     @Test

@@ -6,6 +6,7 @@ import static dev.overhead.exec.Commands.withTimeout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overhead.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,14 +80,18 @@ class NativeExecutorHygieneTest {
 
     @Test
     void cancelKillsTheRunInFlightAndRunReturns() throws Exception {
+        Path started = dir.resolve("cancel.started");
         var running = CompletableFuture.supplyAsync(() -> {
             try {
-                return executor.run(req(List.of("sh", "-c", "sleep 10 & sleep 10")));
+                return executor.run(req(List.of("sh", "-c", "sleep 10 & echo go > " + started + "; sleep 10")));
             } catch (ExecException e) {
                 throw new RuntimeException(e);
             }
         });
-        Thread.sleep(300);
+        // cancel once the command runs: a cancel between runs is ignored by design
+        assertThat(Poll.until(Duration.ofSeconds(10), () -> Files.exists(started)))
+                .as("the command started")
+                .isTrue();
         executor.cancel();
         ExecResult r = running.get(5, TimeUnit.SECONDS);
         assertThat(r.signal()).isEqualTo(9);
@@ -238,11 +243,7 @@ class NativeExecutorHygieneTest {
                 .orElseThrow();
     }
 
-    private static boolean waitUntilGone(long pid) throws InterruptedException {
-        for (int i = 0; i < 100; i++) {
-            if (!Files.exists(Path.of("/proc", Long.toString(pid)))) return true;
-            Thread.sleep(20);
-        }
-        return false;
+    private static boolean waitUntilGone(long pid) throws Exception {
+        return Poll.until(Duration.ofSeconds(5), () -> !Files.exists(Path.of("/proc", Long.toString(pid))));
     }
 }

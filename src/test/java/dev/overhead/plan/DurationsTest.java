@@ -37,6 +37,17 @@ class DurationsTest {
     }
 
     @Test
+    void formatKeepsWhatIsFinerThanAMillisecond() {
+        assertThat(Durations.format(Duration.ofNanos(500_000))).isEqualTo("0.5ms");
+        assertThat(Durations.format(Duration.ofNanos(1_250_000))).isEqualTo("1.25ms");
+        assertThat(Durations.format(Duration.ofNanos(90_000_000_001L))).isEqualTo("90000.000001ms");
+        for (Duration d :
+                new Duration[] {Duration.ofNanos(1), Duration.ofNanos(999_999), Duration.ofNanos(2_000_000_300L)}) {
+            assertThat(Durations.parse(Durations.format(d))).as("%s", d).isEqualTo(d);
+        }
+    }
+
+    @Test
     void percentagesWithOrWithoutTheSign() {
         assertThat(Percentages.parse("1%")).isEqualTo(1.0);
         assertThat(Percentages.parse("0.5 %")).isEqualTo(0.5);

@@ -25,7 +25,7 @@ import java.util.Map;
  * plain workload and a swept one with a parsed higher-is-better metric, all four verdicts, an
  * inconclusive with and one without runs needed, warnings on a comparison and on the study.
  */
-final class Fixture {
+public final class Fixture {
     private Fixture() {}
 
     static final Variant GLIBC = Variant.plain("glibc");
@@ -39,7 +39,7 @@ final class Fixture {
     /** Relative jitter of successive runs, in percent: fixed, so every figure is exact. */
     private static final double[] JITTER = {0.0, 0.8, -0.5, 1.1, -0.9, 0.3};
 
-    static StudyResult study() {
+    public static StudyResult study() {
         return study(List.of("sort", "-o", "/dev/null", "/usr/share/dict/words"));
     }
 

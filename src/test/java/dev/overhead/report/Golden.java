@@ -8,20 +8,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Golden files (STYLE.md §10): a mismatch writes {@code NAME.got} beside {@code NAME} and fails;
+ * Golden files (docs/architecture.md, "Conventions"): a mismatch writes {@code NAME.got} beside {@code NAME} and fails;
  * {@code -Doverhead.golden.update=true} rewrites the golden files instead.
  */
-final class Golden {
+public final class Golden {
     private Golden() {}
 
-    static final Path DIR =
-            Path.of(System.getProperty("overhead.project.root", "."), "src", "test", "resources", "golden", "report");
+    static final Path DIR = dir("report");
+
+    /** {@code src/test/resources/golden/GROUP}, the folder of one group of golden files. */
+    public static Path dir(String group) {
+        return Path.of(System.getProperty("overhead.project.root", "."), "src", "test", "resources", "golden", group);
+    }
 
     static void check(String name, String actual) throws IOException {
-        Path golden = DIR.resolve(name);
-        Path got = DIR.resolve(name + ".got");
+        check(DIR, name, actual);
+    }
+
+    public static void check(Path dir, String name, String actual) throws IOException {
+        Path golden = dir.resolve(name);
+        Path got = dir.resolve(name + ".got");
         if (Boolean.getBoolean("overhead.golden.update")) {
-            Files.createDirectories(DIR);
+            Files.createDirectories(dir);
             Files.writeString(golden, actual, StandardCharsets.UTF_8);
             Files.deleteIfExists(got);
             return;
@@ -31,7 +39,7 @@ final class Golden {
             Files.deleteIfExists(got);
             return;
         }
-        Files.createDirectories(DIR);
+        Files.createDirectories(dir);
         Files.writeString(got, actual, StandardCharsets.UTF_8);
         fail(
                 expected == null

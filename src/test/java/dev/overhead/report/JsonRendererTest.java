@@ -9,7 +9,7 @@ import dev.overhead.model.StudyResult;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
-/** The JSON of CONTRACT §4: a golden file, the same under any default locale, and read back whole. */
+/** The JSON of docs/cli.md ("JSON"): a golden file, the same under any default locale, and read back whole. */
 class JsonRendererTest {
 
     @Test

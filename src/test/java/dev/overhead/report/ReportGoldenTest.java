@@ -44,6 +44,35 @@ class ReportGoldenTest {
                 HtmlRenderer.dataBlock(Fixture.study(), new RenderOptions(false, locale)));
     }
 
+    /**
+     * The whole page as a browser gets it: its data block against the same golden file as
+     * {@link HtmlRenderer#dataBlock}, so the page carries exactly that data, and its markup with the
+     * data and the three inlined files (stylesheet, chart library, page script) shown by name.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locales")
+    void fullHtmlPageMatchesGolden(String tag, Locale locale) throws Exception {
+        String page = HtmlRenderer.render(Fixture.study(), new RenderOptions(false, locale));
+        String open = "<script type=\"application/json\" id=\"overhead-data\">\n";
+        int start = page.indexOf(open) + open.length();
+        int end = page.indexOf("\n</script>", start);
+        assertThat(start).as("the page has a data block").isGreaterThan(open.length() - 1);
+        String data = page.substring(start, end);
+        Golden.check("html-data." + tag + ".json", data);
+        String skeleton = page.replace(data, "/* html-data." + tag + ".json */")
+                .replace(classPath("dev/overhead/report/report.css"), "/* report.css */\n")
+                .replace(HtmlRenderer.inert(HtmlRenderer.library()), "/* " + HtmlRenderer.ECHARTS + " */")
+                .replace(classPath("dev/overhead/report/report.js"), "/* report.js */\n");
+        Golden.check("html-page." + tag + ".html", skeleton);
+    }
+
+    private static String classPath(String resource) throws java.io.IOException {
+        try (var in = HtmlRenderer.class.getClassLoader().getResourceAsStream(resource)) {
+            assertThat(in).as(resource).isNotNull();
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
     void runsCsvMatchesGolden() throws Exception {
         Golden.check("runs.csv", CsvRenderer.renderRuns(Fixture.study()));

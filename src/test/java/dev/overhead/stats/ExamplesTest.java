@@ -63,7 +63,7 @@ class ExamplesTest {
 
     record Group(String workload, String metric, Direction better, Map<String, List<Double>> values) {}
 
-    /** A minimal reader of the sample CSV of CONTRACT §4, enough for these files. */
+    /** A minimal reader of the sample CSV of docs/cli.md ("Sample files"), enough for these files. */
     static List<Group> read(Path file) throws IOException {
         Map<String, Group> groups = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(file);

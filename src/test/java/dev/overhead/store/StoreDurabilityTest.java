@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What CONTRACT §7 promises: a kill loses at most the run in flight; concurrent writers do not fail. */
+/**
+ * What docs/cli.md ("Errors and what is kept") promises: a kill loses at most the run in flight;
+ * concurrent writers do not fail.
+ */
 class StoreDurabilityTest {
     @TempDir
     Path dir;

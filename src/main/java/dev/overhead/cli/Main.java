@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             SizeCommand.class,
             EnvCommand.class,
+            ProfilesCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -52,6 +52,12 @@ final class RunCommand implements Callable<Integer> {
     List<String> variantSpecs = new ArrayList<>();
 
     @Option(
+            names = "--workload",
+            paramLabel = "PROFILE[:KEY=VALUE,...]",
+            description = "A workload from a profile (repeat; combines with -V; 'overhead profiles' lists them).")
+    List<String> workloadSpecs = new ArrayList<>();
+
+    @Option(
             names = {"-n", "--name"},
             paramLabel = "NAME",
             description = "A name for each command given as a variant, in order (default: the command itself).")
@@ -181,15 +187,20 @@ final class RunCommand implements Callable<Integer> {
         List<Variant> variants;
         List<Workload> workloads;
         if (fromPlan != null) {
-            if (!commands.isEmpty() || !variantSpecs.isEmpty()) {
-                throw UserError.usage("--plan describes the whole study: give no commands or -V with it");
+            if (!commands.isEmpty() || !variantSpecs.isEmpty() || !workloadSpecs.isEmpty()) {
+                throw UserError.usage("--plan describes the whole study: give no commands, -V or --workload with it");
             }
             variants = fromPlan.variants();
             workloads = fromPlan.workloads();
         } else {
             boolean useShell = shell;
             List<MetricSpec> parsed = metrics.stream().map(RunCommand::metric).toList();
-            if (commands.isEmpty()) {
+            List<Workload> profiled = ProfileWorkloads.of(workloadSpecs);
+            if (!profiled.isEmpty() && variantSpecs.isEmpty() && !commands.isEmpty()) {
+                throw UserError.usage("--workload combines with -V variants: give the variants as -V SPEC (or none,"
+                        + " for the workloads as they are), and any further command after --");
+            }
+            if (commands.isEmpty() && profiled.isEmpty()) {
                 throw UserError.usage("nothing to measure: give commands to compare, e.g. overhead run 'sleep 0.1'"
                         + " 'sleep 0.2', or -V specs and -- COMMAND");
             }
@@ -198,11 +209,16 @@ final class RunCommand implements Callable<Integer> {
                         + " most " + commands.size()
                         + (variantSpecs.isEmpty() ? "" : ", and name -V variants in" + " their spec instead"));
             }
-            if (!variantSpecs.isEmpty()) {
-                variants = variantSpecs.stream().map(RunCommand::variant).toList();
+            if (!variantSpecs.isEmpty() || !profiled.isEmpty()) {
+                variants = variantSpecs.isEmpty()
+                        ? List.of(Variant.plain("base"))
+                        : variantSpecs.stream().map(RunCommand::variant).toList();
                 List<String> argv = useShell ? List.of(String.join(" ", commands)) : commands;
-                workloads =
-                        List.of(new Workload(String.join(" ", commands), argv, useShell, Map.of(), List.of(), parsed));
+                workloads = new ArrayList<>(profiled);
+                if (!commands.isEmpty()) {
+                    workloads.add(
+                            new Workload(String.join(" ", commands), argv, useShell, Map.of(), List.of(), parsed));
+                }
             } else {
                 // each quoted command is a variant of one workload: the variant's prefix is the command itself
                 variants = new ArrayList<>();
@@ -223,6 +239,9 @@ final class RunCommand implements Callable<Integer> {
                     + variants.stream().map(Variant::name).toList());
         }
         RunOptions options = options(p, baseline);
+        if (primary != null) { // the command line's --primary is the last word, over a workload's own
+            workloads = workloads.stream().map(w -> w.withPrimary(null)).toList();
+        }
         if (verdict.failIfWorse == null && p.failIfWorsePct() != null) {
             verdict.failIfWorse = p.failIfWorsePct() + "%"; // the plan's, unless the command line says otherwise
         }
@@ -233,9 +252,9 @@ final class RunCommand implements Callable<Integer> {
             throw UserError.usage("--primary " + options.primary() + " is a CPU counter; add --counters to count it");
         }
         for (Workload w : workloads) {
-            boolean known =
-                    dev.overhead.model.Metrics.builtin(options.primary()).isPresent()
-                            || w.metrics().stream().anyMatch(m -> m.name().equals(options.primary()));
+            String wanted = w.primaryOr(options.primary());
+            boolean known = dev.overhead.model.Metrics.builtin(wanted).isPresent()
+                    || w.metrics().stream().anyMatch(m -> m.name().equals(wanted));
             if (!known) {
                 throw UserError.usage("--primary " + options.primary() + " is neither a built-in metric (wall, user,"
                         + " sys, cpu, max_rss, ...) nor one given with --metric");

@@ -44,9 +44,11 @@ public final class PlanReader {
     static final List<String> VARIANT_KEYS = List.of("name", "env", "prefix", "setup", "cleanup");
 
     private final PlanNodes nodes;
+    private final WorkloadReader.ProfileSource profiles;
 
-    private PlanReader(Path file) {
+    private PlanReader(Path file, WorkloadReader.ProfileSource profiles) {
         this.nodes = new PlanNodes(file);
+        this.profiles = profiles;
     }
 
     public static StudyPlan read(Path file) throws PlanException {
@@ -65,7 +67,16 @@ public final class PlanReader {
 
     /** Reads plan text; {@code file} only names it in messages. */
     public static StudyPlan parse(Path file, String text) throws PlanException {
-        PlanReader reader = new PlanReader(file);
+        return parse(file, text, Profiles::load);
+    }
+
+    /** Reads plan text whose {@code profile:} workloads come from {@code profiles}. */
+    public static StudyPlan parse(Path file, String text, Profiles profiles) throws PlanException {
+        return parse(file, text, () -> profiles);
+    }
+
+    private static StudyPlan parse(Path file, String text, WorkloadReader.ProfileSource profiles) throws PlanException {
+        PlanReader reader = new PlanReader(file, profiles);
         YamlTree root;
         try {
             root = YamlTree.parse(text);
@@ -82,7 +93,7 @@ public final class PlanReader {
         String name = nameNode == null ? null : nodes.text(nameNode, "name");
         PlanOptions options = options(m);
         boolean shell = Boolean.TRUE.equals(options.shell());
-        List<Workload> workloads = new WorkloadReader(nodes)
+        List<Workload> workloads = new WorkloadReader(nodes, profiles)
                 .read(
                         nodes.required(m, "workloads", "the plan", "add workloads: with at least one {name, command}"),
                         shell);

@@ -85,7 +85,7 @@ record Digest(
                 baseline = rows.getFirst().baseline();
                 items.add(new HeadlineItem(
                         g.text(Labels.workload(w.workload())),
-                        headlineRows(rows, sf.primary()).stream()
+                        headlineRows(rows, w.workload().primaryOr(sf.primary())).stream()
                                 .map(r -> figure(r, num))
                                 .toList()));
             }

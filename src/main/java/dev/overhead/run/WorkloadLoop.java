@@ -58,7 +58,7 @@ final class WorkloadLoop {
                     .map(VariantResult::runs)
                     .orElse(List.of())));
         }
-        this.primary = primaryMetric(workload, options.primary());
+        this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
     }
 
     static MetricSpec primaryMetric(Workload workload, String name) {

@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             SizeCommand.class,
             EnvCommand.class,
             ProfilesCommand.class,
+            PresetsCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

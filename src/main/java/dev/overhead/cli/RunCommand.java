@@ -368,7 +368,9 @@ final class RunCommand implements Callable<Integer> {
 
     private static Variant variant(String spec) {
         try {
-            return VariantSpec.parse(spec);
+            return dev.overhead.plan.PresetSpec.namesPreset(spec)
+                    ? dev.overhead.plan.PresetSpec.parse(spec, dev.overhead.plan.Presets.live())
+                    : VariantSpec.parse(spec);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

@@ -41,14 +41,17 @@ public final class PlanReader {
             "variants",
             "baseline");
     static final List<String> RUNS_KEYS = List.of("count", "warmup", "min", "max");
-    static final List<String> VARIANT_KEYS = List.of("name", "env", "prefix", "setup", "cleanup");
+    static final List<String> VARIANT_KEYS = List.of("name", "preset", "env", "prefix", "setup", "cleanup");
 
     private final PlanNodes nodes;
     private final WorkloadReader.ProfileSource profiles;
+    private final java.util.function.Supplier<Presets> presets;
 
-    private PlanReader(Path file, WorkloadReader.ProfileSource profiles) {
+    private PlanReader(Path file, WorkloadReader.ProfileSource profiles, java.util.function.Supplier<Presets> presets) {
         this.nodes = new PlanNodes(file);
         this.profiles = profiles;
+        Presets[] once = new Presets[1]; // looked up once per plan, and only where a variant names one
+        this.presets = () -> once[0] != null ? once[0] : (once[0] = presets.get());
     }
 
     public static StudyPlan read(Path file) throws PlanException {
@@ -67,16 +70,23 @@ public final class PlanReader {
 
     /** Reads plan text; {@code file} only names it in messages. */
     public static StudyPlan parse(Path file, String text) throws PlanException {
-        return parse(file, text, Profiles::load);
+        return parse(file, text, Profiles::load, Presets::live);
     }
 
     /** Reads plan text whose {@code profile:} workloads come from {@code profiles}. */
     public static StudyPlan parse(Path file, String text, Profiles profiles) throws PlanException {
-        return parse(file, text, () -> profiles);
+        return parse(file, text, () -> profiles, Presets::live);
     }
 
-    private static StudyPlan parse(Path file, String text, WorkloadReader.ProfileSource profiles) throws PlanException {
-        PlanReader reader = new PlanReader(file, profiles);
+    /** Reads plan text with the profiles and presets given. */
+    public static StudyPlan parse(Path file, String text, Profiles profiles, Presets presets) throws PlanException {
+        return parse(file, text, () -> profiles, () -> presets);
+    }
+
+    private static StudyPlan parse(
+            Path file, String text, WorkloadReader.ProfileSource profiles, java.util.function.Supplier<Presets> presets)
+            throws PlanException {
+        PlanReader reader = new PlanReader(file, profiles, presets);
         YamlTree root;
         try {
             root = YamlTree.parse(text);
@@ -222,14 +232,32 @@ public final class PlanReader {
             if (!names.add(name)) {
                 throw nodes.fail(nameNode, "two variants are named '" + name + "': give each its own name");
             }
-            out.add(new Variant(
+            java.util.Map<String, String> env = PlanNodes.optional(m, "env") == null
+                    ? java.util.Map.of()
+                    : nodes.env(PlanNodes.optional(m, "env"), "env of " + context);
+            Variant variant = new Variant(
                     name,
-                    PlanNodes.optional(m, "env") == null
-                            ? java.util.Map.of()
-                            : nodes.env(PlanNodes.optional(m, "env"), "env of " + context),
+                    env,
                     wordsOrEmpty(m, "prefix", context, false),
                     wordsOrEmpty(m, "setup", context, shell),
-                    wordsOrEmpty(m, "cleanup", context, shell)));
+                    wordsOrEmpty(m, "cleanup", context, shell));
+            YamlTree presetNode = PlanNodes.optional(m, "preset");
+            if (presetNode != null) { // the preset's environment and prefix, then the plan's own
+                String preset = nodes.text(presetNode, "preset");
+                Preset p;
+                try {
+                    p = PresetSpec.resolve(preset, presets.get(), context);
+                } catch (SpecException e) {
+                    throw nodes.fail(
+                            presetNode,
+                            e.getMessage().substring(0, e.getMessage().length() - 1));
+                }
+                List<String> prefix = new ArrayList<>(p.prefix());
+                prefix.addAll(variant.prefix());
+                variant =
+                        PresetSpec.withEnv(new Variant(name, p.env(), prefix, variant.setup(), variant.cleanup()), env);
+            }
+            out.add(variant);
         }
         return out;
     }

@@ -170,7 +170,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StudySpec study = buildSpec();
+        StudySpec study =
+                BuiltVariants.build(buildSpec(), commandSpec.commandLine().getErr());
         return new StudyExecution(
                         commandSpec.commandLine().getOut(),
                         commandSpec.commandLine().getErr(),

@@ -84,7 +84,7 @@ final class StudyExecution {
                     executor,
                     store,
                     listener,
-                    Machine.hooks(spec.options(), environment, fake),
+                    BuiltVariants.withSizeNotes(Machine.hooks(spec.options(), environment, fake), spec),
                     StoppingRule.STANDARD,
                     System::nanoTime,
                     Instant::now);
@@ -124,7 +124,10 @@ final class StudyExecution {
         for (Workload workload : spec.workloads()) {
             for (Variant variant : spec.variants()) {
                 List<String> argv = new java.util.ArrayList<>(variant.prefix());
-                argv.addAll(workload.shell() ? List.of("/bin/sh") : workload.command());
+                argv.addAll(
+                        workload.shell()
+                                ? List.of("/bin/sh")
+                                : dev.overhead.run.VariantBuilds.resolve(workload.command(), variant));
                 if (argv.isEmpty()) {
                     throw UserError.usage("variant " + variant.name() + " has nothing to run");
                 }

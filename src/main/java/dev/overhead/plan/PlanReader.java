@@ -41,7 +41,8 @@ public final class PlanReader {
             "variants",
             "baseline");
     static final List<String> RUNS_KEYS = List.of("count", "warmup", "min", "max");
-    static final List<String> VARIANT_KEYS = List.of("name", "preset", "env", "prefix", "setup", "cleanup");
+    static final List<String> VARIANT_KEYS =
+            List.of("name", "preset", "env", "prefix", "setup", "cleanup", "build", "cflags");
 
     private final PlanNodes nodes;
     private final WorkloadReader.ProfileSource profiles;
@@ -257,9 +258,38 @@ public final class PlanReader {
                 variant =
                         PresetSpec.withEnv(new Variant(name, p.env(), prefix, variant.setup(), variant.cleanup()), env);
             }
+            variant = withBuild(m, variant, context);
             out.add(variant);
         }
         return out;
+    }
+
+    /**
+     * {@code build} (a shell command, {@code {cflags}} and {@code {build_dir}} filled in) and
+     * {@code cflags}: carried in the environment as OVERHEAD_BUILD and CFLAGS, where make finds them too.
+     */
+    private Variant withBuild(Mapping m, Variant variant, String context) throws PlanException {
+        YamlTree build = PlanNodes.optional(m, "build");
+        YamlTree cflags = PlanNodes.optional(m, "cflags");
+        if (build == null) {
+            if (cflags != null) {
+                throw nodes.fail(
+                        cflags,
+                        context + " has cflags but no build: add build: 'make CFLAGS=\"{cflags}\"'"
+                                + " (run in a fresh {build_dir})");
+            }
+            return variant;
+        }
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>(variant.env());
+        env.put(
+                "OVERHEAD_BUILD",
+                build instanceof Seq
+                        ? ShellWords.join(nodes.words(build, "build of " + context, false))
+                        : nodes.text(build, "build of " + context));
+        if (cflags != null) {
+            env.put("CFLAGS", nodes.text(cflags, "cflags of " + context));
+        }
+        return new Variant(variant.name(), env, variant.prefix(), variant.setup(), variant.cleanup());
     }
 
     private List<String> wordsOrEmpty(Mapping m, String key, String context, boolean shell) throws PlanException {

@@ -263,7 +263,10 @@ final class WorkloadReader {
         for (int i = 0; i < words.size(); i++) {
             Matcher m = PLACEHOLDER.matcher(words.get(i));
             while (m.find()) {
-                if (m.group(2) != null && !params.containsKey(m.group(2))) {
+                // {build_dir} is each variant's build directory (variants[].build), filled in when it runs
+                if (m.group(2) != null
+                        && !params.containsKey(m.group(2))
+                        && !m.group(2).equals("build_dir")) {
                     YamlTree at = node instanceof Seq seq && i < seq.items().size()
                             ? seq.items().get(i)
                             : node;
@@ -292,7 +295,9 @@ final class WorkloadReader {
                 .map(w -> PLACEHOLDER
                         .matcher(w)
                         .replaceAll(m -> Matcher.quoteReplacement(
-                                m.group(1) != null ? "{" + m.group(1) + "}" : values.get(m.group(2)))))
+                                m.group(1) != null
+                                        ? "{" + m.group(1) + "}"
+                                        : values.getOrDefault(m.group(2), m.group(0)))))
                 .toList();
     }
 

@@ -30,7 +30,7 @@ final class DemoSummary {
             String sentence = switch (c.path("verdict").asText()) {
                 case "worse" -> {
                     costs++;
-                    yield "On " + workload + ", " + who + " costs " + change + " of " + primary + " time (between "
+                    yield "On " + workload + ", " + who + " costs " + change + " of " + primary + " time (interval "
                             + interval + "): a real cost.";
                 }
                 case "better" ->

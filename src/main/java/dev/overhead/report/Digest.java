@@ -65,7 +65,8 @@ record Digest(
                 + (label.equals(study.info().id()) ? "" : " (id " + study.info().id() + ")")
                 + (sf.created().isEmpty() ? "" : ", " + sf.created())));
         facts.add("confidence " + num.plainPct(sf.confidence() * 100) + ", threshold " + g.pm()
-                + num.plainPct(sf.thresholdPct()) + ", primary metric " + g.text(sf.primary()));
+                + num.plainPct(sf.thresholdPct()) + ", primary metric " + g.text(sf.primary())
+                + ownPrimaries(study, sf.primary(), g));
         if (!sf.options().isEmpty()) {
             facts.add(g.text("options: " + sf.options()));
         }
@@ -160,6 +161,15 @@ record Digest(
                 env,
                 study.warnings().stream().map(g::text).toList(),
                 legend);
+    }
+
+    /** The workloads judged on a metric of their own (a profile's, a plan's {@code primary:}), if any. */
+    private static String ownPrimaries(StudyResult study, String primary, Glyphs g) {
+        List<String> own = study.workloads().stream()
+                .filter(w -> !w.workload().primaryOr(primary).equals(primary))
+                .map(w -> g.text(w.name() + ": " + w.workload().primary()))
+                .toList();
+        return own.isEmpty() ? "" : " (" + String.join(", ", own) + ")";
     }
 
     /** Variants compared with a baseline somewhere, in the order they were declared. */

@@ -86,6 +86,23 @@ class ProfilesIT {
     }
 
     @Test
+    void aWorkloadsOwnPrimaryLeadsItsHeadlineAndIsNamedInTheReport() throws Exception {
+        Path folder = Files.createDirectories(overhead.home().resolve("config/overhead/profiles"));
+        Files.writeString(
+                folder.resolve("scored.yaml"),
+                "description: a score\npackage: none\ncommand: [fake, \"wall=0.1\", \"jitter=1%\", \"out=score: {n}\"]\n"
+                        + "parameters: {n: \"7\"}\nmetrics:\n  - {name: score, better: higher, regex: 'score: (\\d+)'}\n"
+                        + "primary: score\n");
+
+        var r = overhead.start(
+                        config(), "run", "--fake-exec", "--workload", "scored", "-V", "a:", "-V", "b:", "--runs", "3")
+                .finish();
+
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stdout()).contains("primary metric wall (scored: score)").contains("scored (n=7): score ");
+    }
+
+    @Test
     void aMistypedPreloadFailsTheStudyAndAnInstalledAllocatorPasses() throws Exception {
         var typo = overhead.run(
                 "run", "--runs", "2", "-V", "glibc:", "-V", "je: LD_PRELOAD=/usr/lib/libjemalloc.so.3", "--", "true");

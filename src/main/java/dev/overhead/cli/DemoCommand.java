@@ -5,6 +5,8 @@ import dev.overhead.model.Stopping;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
+import dev.overhead.plan.Preset;
+import dev.overhead.plan.Presets;
 import dev.overhead.run.StudySpec;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,13 +25,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overhead demo}: a short real study that needs only a stock Linux system — glibc's malloc
- * as it is against glibc's own malloc hardening (free-memory perturbation, no thread cache), on
- * an allocation-heavy and a syscall-heavy workload.
+ * {@code overhead demo}: a short real study that needs only a stock Linux system. glibc's malloc as
+ * it is, against two of its own hardening presets (and strace where it is installed), on an
+ * allocation-heavy, a syscall-heavy and a compute workload; adaptive runs, the summary table, the
+ * HTML report, and a closing paragraph that reads the verdicts in plain words.
  */
-@Command(name = "demo", description = "A short real study on this machine: glibc malloc against its own hardening.")
+@Command(
+        name = "demo",
+        description = "A short real study on this machine: glibc malloc against its own hardening, and strace.")
 final class DemoCommand implements Callable<Integer> {
-    static final String HARDENING = "glibc.malloc.perturb=165:glibc.malloc.tcache_count=0";
+    static final List<String> PRESETS = List.of("perturb", "tcache-off", "strace");
 
     @Option(
             names = "--dir",
@@ -41,7 +46,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(
             names = "--time-budget",
             paramLabel = "DURATION",
-            defaultValue = "80s",
+            defaultValue = "120s",
             description = "At most this long (default: ${DEFAULT-VALUE}).")
     String budget;
 
@@ -59,12 +64,18 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path input = writeInput(dir);
         Path tree = writeTree(dir);
-        err.println("overhead demo: what does glibc's own malloc hardening cost on this machine?");
-        err.println("  glibc     each workload as it is");
-        err.println("  hardened  GLIBC_TUNABLES=" + HARDENING);
-        err.println("            (every allocated and freed block is filled; no per-thread cache)");
+        StudySpec study = study(input, tree);
+        err.println("overhead demo: what do glibc's own malloc hardening and a tracer cost on this machine?");
+        err.println("  glibc       each workload as it is");
+        for (Variant v : study.variants().subList(1, study.variants().size())) {
+            err.println(String.format(
+                    java.util.Locale.ROOT,
+                    "  %-10s  %s",
+                    v.name(),
+                    Presets.live().find(v.name()).map(p -> p.description()).orElse("")));
+        }
         err.println("  workloads sort of " + input + " (allocation-heavy),");
-        err.println("            ls -lR " + tree + " (syscall-heavy)");
+        err.println("            ls -lR " + tree + " (syscall-heavy), gzip -6 of it (compute)");
         err.println("  Runs alternate in a fresh random order each round, at least " + StudySettings.MIN_RUNS
                 + " per variant,");
         err.println("  until every verdict on wall time is settled or " + budget + " have passed.");
@@ -77,7 +88,8 @@ final class DemoCommand implements Callable<Integer> {
         outputs.html = dir.resolve("report.html");
         VerdictOptions verdict = new VerdictOptions();
         int code = new StudyExecution(spec.commandLine().getOut(), err, storeOption, outputs, verdict, fakeExec)
-                .run(study(input, tree), verdict.failIfWorse());
+                .run(study, verdict.failIfWorse());
+        closingParagraph(outputs.json);
         err.println("overhead demo: files in " + dir + "/ -- open " + dir.resolve("report.html") + " in a browser");
         return code;
     }
@@ -91,10 +103,15 @@ final class DemoCommand implements Callable<Integer> {
                         Map.of(),
                         List.of(),
                         List.of()),
-                new Workload("ls-lR", List.of("ls", "-lR", tree.toString()), false, Map.of(), List.of(), List.of()));
-        List<Variant> variants = List.of(
-                Variant.plain("glibc"),
-                new Variant("hardened", Map.of("GLIBC_TUNABLES", HARDENING), List.of(), List.of(), List.of()));
+                new Workload("ls-lR", List.of("ls", "-lR", tree.toString()), false, Map.of(), List.of(), List.of()),
+                new Workload(
+                        "gzip", List.of("gzip", "-c", "-6", input.toString()), false, Map.of(), List.of(), List.of()));
+        // presets that need nothing installed, and strace where it is: those not available are left out
+        List<Variant> variants = new java.util.ArrayList<>(List.of(Variant.plain("glibc")));
+        Presets presets = Presets.live();
+        for (String name : PRESETS) {
+            presets.find(name).filter(Preset::available).ifPresent(p -> variants.add(p.variant(name)));
+        }
         Duration limit = dev.overhead.plan.Durations.parse(budget);
         StudySettings settings = StudySettings.DEFAULTS.toBuilder()
                 .stopping(new Stopping.Adaptive(StudySettings.MIN_RUNS, 30)) // at most 30: there is a time budget
@@ -105,6 +122,21 @@ final class DemoCommand implements Callable<Integer> {
                 .seed(System.nanoTime())
                 .build();
         return new StudySpec("demo", workloads, variants, settings, new OutputPolicy.Discard());
+    }
+
+    private void closingParagraph(Path json) {
+        try {
+            if (Files.isRegularFile(json)) {
+                String text = DemoSummary.paragraph(
+                        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()), "wall");
+                PrintWriter out = spec.commandLine().getOut();
+                out.println();
+                out.print(text);
+                out.flush();
+            }
+        } catch (IOException e) {
+            // the reports are written; the paragraph is a courtesy
+        }
     }
 
     /** A tree of 40 folders of 100 empty files each, the same on every machine, for ls -lR. */

@@ -38,12 +38,22 @@ final class FailIfWorse {
         return out;
     }
 
+    /** The workload's own primary (a profile's or a plan's), else the study's. */
+    private static String primaryOf(StudyResult result, String workload, String primary) {
+        return result.workloads().stream()
+                .filter(w -> w.name().equals(workload))
+                .findFirst()
+                .map(w -> w.workload().primaryOr(primary))
+                .orElse(primary);
+    }
+
     static int exitCode(StudyResult result, List<Threshold> thresholds, String primary, PrintWriter err) {
         for (Threshold t : thresholds) {
             for (ComparisonRow row : result.comparisons()) {
                 String metric = t.metric() != null
                         ? t.metric()
-                        : Highlights.primaryOf(result.comparisons(), row.workload(), primary);
+                        : Highlights.primaryOf(
+                                result.comparisons(), row.workload(), primaryOf(result, row.workload(), primary));
                 if (!row.metric().equals(metric)) {
                     continue;
                 }

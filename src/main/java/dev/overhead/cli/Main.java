@@ -27,6 +27,8 @@ import picocli.CommandLine.Command;
             SizeCommand.class,
             EnvCommand.class,
             CompletionCommand.class,
+            ProfilesCommand.class,
+            PresetsCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

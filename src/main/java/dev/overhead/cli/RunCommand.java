@@ -53,6 +53,12 @@ final class RunCommand implements Callable<Integer> {
     List<String> variantSpecs = new ArrayList<>();
 
     @Option(
+            names = "--workload",
+            paramLabel = "PROFILE[:KEY=VALUE,...]",
+            description = "A workload from a profile (repeat; combines with -V; 'overhead profiles' lists them).")
+    List<String> workloadSpecs = new ArrayList<>();
+
+    @Option(
             names = {"-n", "--name"},
             paramLabel = "NAME",
             description = "A name for each command given as a variant, in order (default: the command itself).")
@@ -172,7 +178,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StudyPlan fromPlan = plan == null ? null : PlanReading.read(plan);
-        StudySpec study = buildSpec(fromPlan);
+        StudySpec study = BuiltVariants.build(
+                buildSpec(fromPlan), commandSpec.commandLine().getErr());
         // the command line's --fail-if-worse, else the plan's: handed on, the mixin's field is left as parsed
         List<FailIfWorse.Threshold> failIfWorse =
                 verdict.failIfWorse(fromPlan == null ? null : fromPlan.options().failIfWorsePct());
@@ -191,15 +198,20 @@ final class RunCommand implements Callable<Integer> {
         List<Variant> variants;
         List<Workload> workloads;
         if (fromPlan != null) {
-            if (!commands.isEmpty() || !variantSpecs.isEmpty()) {
-                throw UserError.usage("--plan describes the whole study: give no commands or -V with it");
+            if (!commands.isEmpty() || !variantSpecs.isEmpty() || !workloadSpecs.isEmpty()) {
+                throw UserError.usage("--plan describes the whole study: give no commands, -V or --workload with it");
             }
             variants = fromPlan.variants();
             workloads = fromPlan.workloads();
         } else {
             boolean useShell = shell;
             List<MetricSpec> parsed = metrics.stream().map(RunCommand::metric).toList();
-            if (commands.isEmpty()) {
+            List<Workload> profiled = ProfileWorkloads.of(workloadSpecs);
+            if (!profiled.isEmpty() && variantSpecs.isEmpty() && !commands.isEmpty()) {
+                throw UserError.usage("--workload combines with -V variants: give the variants as -V SPEC (or none,"
+                        + " for the workloads as they are), and any further command after --");
+            }
+            if (commands.isEmpty() && profiled.isEmpty()) {
                 throw UserError.usage("nothing to measure: give commands to compare, e.g. overhead run 'sleep 0.1'"
                         + " 'sleep 0.2', or -V specs and -- COMMAND");
             }
@@ -208,11 +220,16 @@ final class RunCommand implements Callable<Integer> {
                         + " most " + commands.size()
                         + (variantSpecs.isEmpty() ? "" : ", and name -V variants in" + " their spec instead"));
             }
-            if (!variantSpecs.isEmpty()) {
-                variants = variantSpecs.stream().map(RunCommand::variant).toList();
+            if (!variantSpecs.isEmpty() || !profiled.isEmpty()) {
+                variants = variantSpecs.isEmpty()
+                        ? List.of(Variant.plain("base"))
+                        : variantSpecs.stream().map(RunCommand::variant).toList();
                 List<String> argv = useShell ? List.of(String.join(" ", commands)) : commands;
-                workloads =
-                        List.of(new Workload(String.join(" ", commands), argv, useShell, Map.of(), List.of(), parsed));
+                workloads = new ArrayList<>(profiled);
+                if (!commands.isEmpty()) {
+                    workloads.add(
+                            new Workload(String.join(" ", commands), argv, useShell, Map.of(), List.of(), parsed));
+                }
             } else {
                 // each quoted command is a variant of one workload: the variant's prefix is the command itself
                 variants = new ArrayList<>();
@@ -233,6 +250,9 @@ final class RunCommand implements Callable<Integer> {
                     + variants.stream().map(Variant::name).toList());
         }
         StudySettings options = options(p, baseline);
+        if (primary != null) { // the command line's --primary is the last word, over a workload's own
+            workloads = workloads.stream().map(w -> w.withPrimary(null)).toList();
+        }
         verdict.failIfWorse(p.failIfWorsePct()); // a malformed threshold is refused before anything runs
         if (!options.counters()
                 && dev.overhead.model.Metrics.builtin(options.primary())
@@ -241,9 +261,9 @@ final class RunCommand implements Callable<Integer> {
             throw UserError.usage("--primary " + options.primary() + " is a CPU counter; add --counters to count it");
         }
         for (Workload w : workloads) {
-            boolean known =
-                    dev.overhead.model.Metrics.builtin(options.primary()).isPresent()
-                            || w.metrics().stream().anyMatch(m -> m.name().equals(options.primary()));
+            String wanted = w.primaryOr(options.primary());
+            boolean known = dev.overhead.model.Metrics.builtin(wanted).isPresent()
+                    || w.metrics().stream().anyMatch(m -> m.name().equals(wanted));
             if (!known) {
                 throw UserError.usage("--primary " + options.primary() + " is neither a built-in metric (wall, user,"
                         + " sys, cpu, max_rss, ...) nor one given with --metric");
@@ -358,7 +378,9 @@ final class RunCommand implements Callable<Integer> {
 
     private static Variant variant(String spec) {
         try {
-            return VariantSpec.parse(spec);
+            return dev.overhead.plan.PresetSpec.namesPreset(spec)
+                    ? dev.overhead.plan.PresetSpec.parse(spec, dev.overhead.plan.Presets.live())
+                    : VariantSpec.parse(spec);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

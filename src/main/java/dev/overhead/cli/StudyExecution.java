@@ -61,6 +61,9 @@ final class StudyExecution {
     }
 
     int resume(StudySpec spec, StudyResult done) {
+        if (!fake) {
+            checkPreloads(spec);
+        }
         Interrupts.arm();
         try {
             return execute(spec, done.info(), done.environment(), done, verdict.failIfWorse());
@@ -83,7 +86,7 @@ final class StudyExecution {
                     executor,
                     store,
                     listener,
-                    Machine.hooks(spec.settings(), environment, fake),
+                    BuiltVariants.withSizeNotes(Machine.hooks(spec.settings(), environment, fake), spec),
                     System::nanoTime,
                     Instant::now);
             if (!Interrupts.handOver(runner::cancel)) {
@@ -132,12 +135,24 @@ final class StudyExecution {
         return null;
     }
 
+    /** A variant whose preloaded objects are not really loaded is refused before the first run (issue 14.2). */
+    private static void checkPreloads(StudySpec spec) {
+        List<String> problems = dev.overhead.run.PreloadProbe.problems(spec.variants());
+        if (!problems.isEmpty()) {
+            throw new UserError(1, String.join(" ", problems));
+        }
+    }
+
     /** A command that cannot be started is refused before the first run (issue 2 §3). */
     static void preflight(StudySpec spec) {
+        checkPreloads(spec);
         for (Workload workload : spec.workloads()) {
             for (Variant variant : spec.variants()) {
                 List<String> argv = new java.util.ArrayList<>(variant.prefix());
-                argv.addAll(workload.shell() ? List.of("/bin/sh") : workload.command());
+                argv.addAll(
+                        workload.shell()
+                                ? List.of("/bin/sh")
+                                : dev.overhead.run.VariantBuilds.resolve(workload.command(), variant));
                 if (argv.isEmpty()) {
                     throw UserError.usage("variant " + variant.name() + " has nothing to run");
                 }
@@ -148,7 +163,9 @@ final class StudyExecution {
                             1,
                             "'" + program + "' (variant " + variant.name() + ") cannot be run: "
                                     + (program.contains("/") ? "no such executable file" : "it is not on PATH")
-                                    + "; check the spelling, or use --shell for shell built-ins and pipes");
+                                    + Packages.hint(program)
+                                            .orElse(
+                                                    "; check the spelling, or use --shell for shell built-ins and pipes"));
                 }
             }
         }

@@ -42,12 +42,18 @@ public final class PlanReader {
             "variants",
             "baseline");
     static final List<String> RUNS_KEYS = List.of("count", "warmup", "min", "max");
-    static final List<String> VARIANT_KEYS = List.of("name", "env", "prefix", "setup", "cleanup");
+    static final List<String> VARIANT_KEYS =
+            List.of("name", "preset", "env", "prefix", "setup", "cleanup", "build", "cflags");
 
     private final PlanNodes nodes;
+    private final WorkloadReader.ProfileSource profiles;
+    private final java.util.function.Supplier<Presets> presets;
 
-    private PlanReader(Path file) {
+    private PlanReader(Path file, WorkloadReader.ProfileSource profiles, java.util.function.Supplier<Presets> presets) {
         this.nodes = new PlanNodes(file);
+        this.profiles = profiles;
+        Presets[] once = new Presets[1]; // looked up once per plan, and only where a variant names one
+        this.presets = () -> once[0] != null ? once[0] : (once[0] = presets.get());
     }
 
     public static StudyPlan read(Path file) throws PlanException {
@@ -66,7 +72,23 @@ public final class PlanReader {
 
     /** Reads plan text; {@code file} only names it in messages. */
     public static StudyPlan parse(Path file, String text) throws PlanException {
-        PlanReader reader = new PlanReader(file);
+        return parse(file, text, Profiles::load, Presets::live);
+    }
+
+    /** Reads plan text whose {@code profile:} workloads come from {@code profiles}. */
+    public static StudyPlan parse(Path file, String text, Profiles profiles) throws PlanException {
+        return parse(file, text, () -> profiles, Presets::live);
+    }
+
+    /** Reads plan text with the profiles and presets given. */
+    public static StudyPlan parse(Path file, String text, Profiles profiles, Presets presets) throws PlanException {
+        return parse(file, text, () -> profiles, () -> presets);
+    }
+
+    private static StudyPlan parse(
+            Path file, String text, WorkloadReader.ProfileSource profiles, java.util.function.Supplier<Presets> presets)
+            throws PlanException {
+        PlanReader reader = new PlanReader(file, profiles, presets);
         YamlTree root;
         try {
             root = YamlTree.parse(text);
@@ -83,7 +105,7 @@ public final class PlanReader {
         String name = nameNode == null ? null : nodes.text(nameNode, "name");
         PlanOptions options = options(m);
         boolean shell = Boolean.TRUE.equals(options.shell());
-        List<Workload> workloads = new WorkloadReader(nodes)
+        List<Workload> workloads = new WorkloadReader(nodes, profiles)
                 .read(
                         nodes.required(m, "workloads", "the plan", "add workloads: with at least one {name, command}"),
                         shell);
@@ -212,16 +234,63 @@ public final class PlanReader {
             if (!names.add(name)) {
                 throw nodes.fail(nameNode, "two variants are named '" + name + "': give each its own name");
             }
-            out.add(new Variant(
+            java.util.Map<String, String> env = PlanNodes.optional(m, "env") == null
+                    ? java.util.Map.of()
+                    : nodes.env(PlanNodes.optional(m, "env"), "env of " + context);
+            Variant variant = new Variant(
                     name,
-                    PlanNodes.optional(m, "env") == null
-                            ? java.util.Map.of()
-                            : nodes.env(PlanNodes.optional(m, "env"), "env of " + context),
+                    env,
                     wordsOrEmpty(m, "prefix", context, false),
                     wordsOrEmpty(m, "setup", context, shell),
-                    wordsOrEmpty(m, "cleanup", context, shell)));
+                    wordsOrEmpty(m, "cleanup", context, shell));
+            YamlTree presetNode = PlanNodes.optional(m, "preset");
+            if (presetNode != null) { // the preset's environment and prefix, then the plan's own
+                String preset = nodes.text(presetNode, "preset");
+                Preset p;
+                try {
+                    p = PresetSpec.resolve(preset, presets.get(), context);
+                } catch (SpecException e) {
+                    throw nodes.fail(
+                            presetNode,
+                            e.getMessage().substring(0, e.getMessage().length() - 1));
+                }
+                List<String> prefix = new ArrayList<>(p.prefix());
+                prefix.addAll(variant.prefix());
+                variant =
+                        PresetSpec.withEnv(new Variant(name, p.env(), prefix, variant.setup(), variant.cleanup()), env);
+            }
+            variant = withBuild(m, variant, context);
+            out.add(variant);
         }
         return out;
+    }
+
+    /**
+     * {@code build} (a shell command, {@code {cflags}} and {@code {build_dir}} filled in) and
+     * {@code cflags}: carried in the environment as OVERHEAD_BUILD and CFLAGS, where make finds them too.
+     */
+    private Variant withBuild(Mapping m, Variant variant, String context) throws PlanException {
+        YamlTree build = PlanNodes.optional(m, "build");
+        YamlTree cflags = PlanNodes.optional(m, "cflags");
+        if (build == null) {
+            if (cflags != null) {
+                throw nodes.fail(
+                        cflags,
+                        context + " has cflags but no build: add build: 'make CFLAGS=\"{cflags}\"'"
+                                + " (run in a fresh {build_dir})");
+            }
+            return variant;
+        }
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>(variant.env());
+        env.put(
+                "OVERHEAD_BUILD",
+                build instanceof Seq
+                        ? ShellWords.join(nodes.words(build, "build of " + context, false))
+                        : nodes.text(build, "build of " + context));
+        if (cflags != null) {
+            env.put("CFLAGS", nodes.text(cflags, "cflags of " + context));
+        }
+        return new Variant(variant.name(), env, variant.prefix(), variant.setup(), variant.cleanup());
     }
 
     private List<String> wordsOrEmpty(Mapping m, String key, String context, boolean shell) throws PlanException {

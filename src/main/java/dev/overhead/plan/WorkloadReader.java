@@ -20,7 +20,11 @@ import java.util.regex.PatternSyntaxException;
 
 /** Reads the {@code workloads:} of a plan, expanding parameter sweeps into one workload per combination. */
 final class WorkloadReader {
-    static final List<String> KEYS = List.of("name", "command", "shell", "parameters", "prepare", "metrics");
+    static final List<String> KEYS =
+            List.of("name", "profile", "command", "shell", "parameters", "prepare", "metrics", "primary");
+    /** What a plan may say beside {@code profile:}; the rest comes from the profile. */
+    static final List<String> PROFILE_USE_KEYS = List.of("name", "profile", "parameters", "prepare", "primary");
+
     static final List<String> METRIC_KEYS = List.of("name", "better", "unit", "regex");
 
     /** {name} is a placeholder; ${name} is the shell's and {{name}} a literal {name}. */
@@ -28,9 +32,16 @@ final class WorkloadReader {
             Pattern.compile("\\{\\{([A-Za-z_][A-Za-z0-9_]*)}}|(?<!\\$)\\{([A-Za-z_][A-Za-z0-9_]*)}");
 
     private final PlanNodes nodes;
+    private final ProfileSource profiles;
 
-    WorkloadReader(PlanNodes nodes) {
+    /** The profiles, loaded only when a plan names one (a broken user profile spoils no other plan). */
+    interface ProfileSource {
+        Profiles get() throws PlanException;
+    }
+
+    WorkloadReader(PlanNodes nodes, ProfileSource profiles) {
         this.nodes = nodes;
+        this.profiles = profiles;
     }
 
     List<Workload> read(YamlTree list, boolean defaultShell) throws PlanException {
@@ -45,16 +56,24 @@ final class WorkloadReader {
         for (int i = 0; i < seq.items().size(); i++) {
             YamlTree item = seq.items().get(i);
             Mapping m = nodes.mapping(item, "workload " + (i + 1), "{name: NAME, command: [WORDS...]}");
-            String name =
-                    PlanNodes.optional(m, "name") == null ? null : nodes.text(PlanNodes.optional(m, "name"), "name");
+            YamlTree profileNode = PlanNodes.optional(m, "profile");
+            String profileName = profileNode == null ? null : nodes.text(profileNode, "profile");
+            String name = PlanNodes.optional(m, "name") == null
+                    ? profileName
+                    : nodes.text(PlanNodes.optional(m, "name"), "name");
             String context = name == null ? "workload " + (i + 1) : "workload '" + name + "'";
-            nodes.onlyKnownKeys(m, context, KEYS);
+            nodes.onlyKnownKeys(m, context, profileName == null ? KEYS : PROFILE_USE_KEYS);
             if (name == null) {
                 nodes.required(m, "name", context, "give each workload a name");
             }
+            if (profileName != null) {
+                m = profile(profileNode, profileName, m, context);
+            }
             if (!names.add(name)) {
                 throw nodes.fail(
-                        m.entries().get("name").value(),
+                        m.entries().containsKey("name")
+                                ? m.entries().get("name").value().place()
+                                : m.place(),
                         "two workloads are named '" + name + "': give each its own name");
             }
             out.addAll(workload(m, name, context, defaultShell));
@@ -62,7 +81,23 @@ final class WorkloadReader {
         return out;
     }
 
-    private List<Workload> workload(Mapping m, String name, String context, boolean defaultShell) throws PlanException {
+    private Mapping profile(YamlTree at, String profileName, Mapping use, String context) throws PlanException {
+        if (profiles == null) {
+            throw nodes.fail(at, "a profile cannot use another profile");
+        }
+        Profiles all = profiles.get();
+        Profiles.Loaded loaded = all.loaded(profileName)
+                .orElseThrow(() -> nodes.fail(
+                        at,
+                        "there is no profile '" + profileName + "' (there are: "
+                                + String.join(
+                                        ", ",
+                                        all.all().stream().map(Profile::name).toList())
+                                + "; 'overhead profiles' lists them)"));
+        return all.merge(loaded, use, nodes, context);
+    }
+
+    List<Workload> workload(Mapping m, String name, String context, boolean defaultShell) throws PlanException {
         YamlTree commandNode =
                 nodes.required(m, "command", context, "write command: [WORDS...], or a string with shell: true");
         YamlTree shellNode = PlanNodes.optional(m, "shell");
@@ -100,6 +135,8 @@ final class WorkloadReader {
             }
         }
 
+        String primary = primary(PlanNodes.optional(m, "primary"), metrics, context);
+
         List<Workload> instances = new ArrayList<>();
         for (Map<String, String> combination : combinations(parameters)) {
             String instanceName = name + suffix(combination, parameters);
@@ -109,9 +146,28 @@ final class WorkloadReader {
                     shell,
                     combination,
                     substitute(prepare, combination),
-                    metrics));
+                    metrics,
+                    primary));
         }
         return instances;
+    }
+
+    /** The workload's own primary metric: built in, or one of its parsed metrics; null: the study's. */
+    private String primary(YamlTree node, List<MetricSpec> metrics, String context) throws PlanException {
+        if (node == null) {
+            return null;
+        }
+        String primary = nodes.text(node, "primary");
+        if (Metrics.builtin(primary).isEmpty()
+                && metrics.stream().noneMatch(s -> s.name().equals(primary))) {
+            throw nodes.fail(
+                    node,
+                    "the primary metric '" + primary + "' of " + context
+                            + " is neither built in (wall, cpu, max_rss, ...) nor one of its metrics ("
+                            + String.join(
+                                    ", ", metrics.stream().map(MetricSpec::name).toList()) + ")");
+        }
+        return primary;
     }
 
     private Map<String, List<String>> parameters(YamlTree node, String context) throws PlanException {
@@ -207,7 +263,10 @@ final class WorkloadReader {
         for (int i = 0; i < words.size(); i++) {
             Matcher m = PLACEHOLDER.matcher(words.get(i));
             while (m.find()) {
-                if (m.group(2) != null && !params.containsKey(m.group(2))) {
+                // {build_dir} is each variant's build directory (variants[].build), filled in when it runs
+                if (m.group(2) != null
+                        && !params.containsKey(m.group(2))
+                        && !m.group(2).equals("build_dir")) {
                     YamlTree at = node instanceof Seq seq && i < seq.items().size()
                             ? seq.items().get(i)
                             : node;
@@ -236,7 +295,9 @@ final class WorkloadReader {
                 .map(w -> PLACEHOLDER
                         .matcher(w)
                         .replaceAll(m -> Matcher.quoteReplacement(
-                                m.group(1) != null ? "{" + m.group(1) + "}" : values.get(m.group(2)))))
+                                m.group(1) != null
+                                        ? "{" + m.group(1) + "}"
+                                        : values.getOrDefault(m.group(2), m.group(0)))))
                 .toList();
     }
 

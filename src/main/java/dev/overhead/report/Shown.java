@@ -43,10 +43,11 @@ final class Shown {
 
     String primary(WorkloadResult w) {
         List<String> known = known(w);
+        String asked = w.workload().primaryOr(requested); // a profile's or a plan's own primary
         if (study.comparisons().stream().anyMatch(r -> r.workload().equals(w.name()))) {
-            return Highlights.primaryOf(study.comparisons(), w.name(), requested);
+            return Highlights.primaryOf(study.comparisons(), w.name(), asked);
         }
-        return known.contains(requested) || known.isEmpty() ? requested : known.getFirst();
+        return known.contains(asked) || known.isEmpty() ? asked : known.getFirst();
     }
 
     /** The metric names shown for the workload, the primary first unless {@code --metrics} orders them. */

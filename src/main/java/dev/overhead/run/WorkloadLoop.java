@@ -62,7 +62,7 @@ final class WorkloadLoop {
                     .map(VariantResult::runs)
                     .orElse(List.of())));
         }
-        this.primary = primaryMetric(workload, options.primary());
+        this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
     }
 
     static MetricSpec primaryMetric(Workload workload, String name) {
@@ -216,7 +216,7 @@ final class WorkloadLoop {
         Variant variant = spec.variants().get(v);
         runner.machine().beforeRun();
         if (!workload.prepare().isEmpty()) {
-            runner.unmeasured("prepare", workload.prepare(), variant);
+            runner.unmeasured("prepare", VariantBuilds.resolve(workload.prepare(), variant), variant);
         }
         if (options.prepare() != null) {
             runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
@@ -312,10 +312,11 @@ final class WorkloadLoop {
     /** What is measured: the variant's prefix (a wrapper the user wrote) in front of the command. */
     List<String> fullCommand(Variant variant) {
         List<String> argv = new ArrayList<>(variant.prefix());
+        List<String> command = VariantBuilds.resolve(workload.command(), variant); // {build_dir}: the variant's
         if (workload.shell()) {
-            argv.addAll(List.of("/bin/sh", "-c", String.join(" ", workload.command())));
+            argv.addAll(List.of("/bin/sh", "-c", String.join(" ", command)));
         } else {
-            argv.addAll(workload.command());
+            argv.addAll(command);
         }
         return argv;
     }

@@ -57,7 +57,15 @@ final class Codec {
     }
 
     static String metrics(List<MetricSpec> specs) {
-        return write(specs.stream()
+        return metrics(specs, null);
+    }
+
+    /**
+     * The metric specs; a workload's own primary metric (plan {@code primary:}) rides along as an
+     * entry {@code {"primary": NAME}}, so no column is needed for it and older files read as before.
+     */
+    static String metrics(List<MetricSpec> specs, String primary) {
+        List<Map<String, Object>> out = new java.util.ArrayList<>(specs.stream()
                 .map(s -> {
                     Map<String, Object> m = new LinkedHashMap<>();
                     m.put("name", s.name());
@@ -67,13 +75,28 @@ final class Codec {
                     return m;
                 })
                 .toList());
+        if (primary != null) {
+            out.add(Map.of("primary", primary));
+        }
+        return write(out);
     }
 
     static List<MetricSpec> metrics(String json) throws JsonProcessingException {
         List<Map<String, String>> raw = JSON.readValue(json, new TypeReference<List<Map<String, String>>>() {});
         return raw.stream()
+                .filter(m -> !m.containsKey("primary"))
                 .map(m -> new MetricSpec(
                         m.get("name"), Direction.parse(m.get("better")), m.getOrDefault("unit", ""), m.get("regex")))
                 .toList();
+    }
+
+    /** The workload's own primary metric written by {@link #metrics(List, String)}, or null. */
+    static String primary(String json) throws JsonProcessingException {
+        List<Map<String, String>> raw = JSON.readValue(json, new TypeReference<List<Map<String, String>>>() {});
+        return raw.stream()
+                .filter(m -> m.containsKey("primary"))
+                .map(m -> m.get("primary"))
+                .findFirst()
+                .orElse(null);
     }
 }

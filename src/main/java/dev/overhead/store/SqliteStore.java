@@ -142,7 +142,7 @@ public final class SqliteStore implements Store {
                 st.setInt(5, w.shell() ? 1 : 0);
                 st.setString(6, Codec.write(w.parameters()));
                 st.setString(7, Codec.write(w.prepare()));
-                st.setString(8, Codec.metrics(w.metrics()));
+                st.setString(8, Codec.metrics(w.metrics(), w.primary()));
                 st.executeUpdate();
             }
         }

@@ -102,7 +102,8 @@ final class StudyRows {
                                 rs.getInt(3) != 0,
                                 Codec.strings(rs.getString(4)),
                                 Codec.words(rs.getString(5)),
-                                Codec.metrics(rs.getString(6))));
+                                Codec.metrics(rs.getString(6)),
+                                Codec.primary(rs.getString(6))));
                     }
                 }
             }

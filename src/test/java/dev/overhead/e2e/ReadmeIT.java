@@ -28,7 +28,9 @@ class ReadmeIT {
             String command = line.replaceFirst("\\s+#.*$", "").strip();
             if (command.startsWith("./overhead compare docs/")
                     || command.equals("./overhead env")
-                    || command.equals("./overhead list")) {
+                    || command.equals("./overhead list")
+                    || command.equals("./overhead profiles")
+                    || command.equals("./overhead presets")) {
                 examples.add(command);
             }
         }

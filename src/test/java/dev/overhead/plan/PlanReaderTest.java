@@ -121,7 +121,7 @@ class PlanReaderTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-        bad-unknown-key.yaml     | 7:5: unknown key 'comand' in workload 'uniq' (known: name, command, shell, parameters, prepare, metrics)
+        bad-unknown-key.yaml     | 7:5: unknown key 'comand' in workload 'uniq' (known: name, profile, command, shell, parameters, prepare, metrics, primary)
         bad-syntax.yaml          | 5:9: YAML syntax: expected ',' or ']', but got : (while parsing a flow sequence that began at line 4, column 14)
         bad-runs-type.yaml       | 2:7: runs must be a mapping like {count: 10} or {warmup: 1, min: 5, max: 40}, not a list
         bad-missing-command.yaml | 2:5: workload 'sort' has no 'command': write command: [WORDS...], or a string with shell: true

@@ -267,4 +267,33 @@ class StudyRunnerTest {
             assertThat(store.studyDefinition(id).orElseThrow().state()).isEqualTo("done");
         }
     }
+
+    @Test
+    void aWorkloadsOwnPrimaryMetricDecidesWhenItsRunsStop() throws Exception {
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            // wall cannot be told apart (A/A, 5% noise: the maximum with wall as primary, as above), while
+            // the parsed score differs clearly: judged on the score, the workload stops at the minimum.
+            StudySpec onWall = spec(
+                    options(null, 4, 12, RunOrder.RANDOMIZED, null),
+                    "fake wall=1 jitter=5% 'out=score: 7'",
+                    "fake wall=1 jitter=5% 'out=score: 9'");
+            dev.overhead.model.MetricSpec score = new dev.overhead.model.MetricSpec(
+                    "score", dev.overhead.stats.Direction.HIGHER, "", "score: (\\d+)");
+            Workload own = new Workload("w", List.of(), false, Map.of(), List.of(), List.of(score), "score");
+            StudySpec onScore = new StudySpec("t", List.of(own), onWall.variants(), onWall.settings(), onWall.output());
+
+            Outcome wall = runner(store, 2).run(onWall, info("20260101-000000-0007"), Map.of(), null);
+            Outcome scored = runner(store, 2).run(onScore, info("20260101-000000-0008"), Map.of(), null);
+
+            assertThat(sequences(wall.result(), 0)).hasSize(12);
+            assertThat(sequences(scored.result(), 0)).hasSize(4);
+            assertThat(store.load("20260101-000000-0008")
+                            .orElseThrow()
+                            .workloads()
+                            .getFirst()
+                            .workload()
+                            .primary())
+                    .isEqualTo("score");
+        }
+    }
 }

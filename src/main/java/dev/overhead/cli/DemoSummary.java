@@ -1,0 +1,86 @@
+package dev.overhead.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The demo's closing paragraph: each verdict on the primary metric, read out in plain words. */
+final class DemoSummary {
+    private DemoSummary() {}
+
+    /** From the study's JSON (CONTRACT §4): one sentence per workload and candidate, then what to make of them. */
+    static String paragraph(JsonNode root, String primary) {
+        List<String> sentences = new ArrayList<>();
+        int costs = 0;
+        int open = 0;
+        for (JsonNode c : root.path("comparisons")) {
+            String workload = c.path("workload").asText();
+            if (!c.path("metric").asText().equals(primary) || workload.equals("geomean")) {
+                continue;
+            }
+            String who = c.path("candidate").asText();
+            String interval = String.format(
+                    Locale.ROOT,
+                    "%+.1f%% to %+.1f%%",
+                    c.path("ci_low_pct").asDouble(),
+                    c.path("ci_high_pct").asDouble());
+            String change = String.format(
+                    Locale.ROOT, "%.1f%%", Math.abs(c.path("change_pct").asDouble()));
+            String sentence = switch (c.path("verdict").asText()) {
+                case "worse" -> {
+                    costs++;
+                    yield "On " + workload + ", " + who + " costs " + change + " of " + primary + " time (interval "
+                            + interval + "): a real cost.";
+                }
+                case "better" ->
+                    "On " + workload + ", " + who + " is " + change + " faster (" + interval
+                            + "): a real gain, worth a second look.";
+                case "equivalent" ->
+                    "On " + workload + ", " + who + " makes no difference that matters: the whole interval (" + interval
+                            + ") lies within the threshold.";
+                default -> {
+                    open++;
+                    JsonNode needed = c.path("runs_needed");
+                    yield "On " + workload + ", " + who + " cannot be told apart from the noise yet (" + interval
+                            + ")"
+                            + (needed.isNumber()
+                                    ? "; about " + needed.asInt() + " runs per variant would settle it."
+                                    : ".");
+                }
+            };
+            sentences.add(sentence);
+        }
+        if (sentences.isEmpty()) {
+            return "";
+        }
+        sentences.add(
+                costs == 0
+                        ? "None of these changes has a cost this study could prove."
+                        : costs + " of these " + (sentences.size())
+                                + " comparisons show a cost larger than the noise; that the cost depends on the"
+                                + " workload is why one study measures several.");
+        if (open > 0) {
+            sentences.add("A longer --time-budget gives the open questions their answer.");
+        }
+        return wrap("In plain words: " + String.join(" ", sentences), 80);
+    }
+
+    /** Lines of at most {@code width} characters, broken between words. */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        int column = 0;
+        for (String word : text.split(" ")) {
+            if (column > 0 && column + 1 + word.length() > width) {
+                out.append('\n');
+                column = 0;
+            } else if (column > 0) {
+                out.append(' ');
+                column++;
+            }
+            out.append(word);
+            column += word.length();
+        }
+        return out.append('\n').toString();
+    }
+}

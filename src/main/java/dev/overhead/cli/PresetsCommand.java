@@ -1,0 +1,82 @@
+package dev.overhead.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.overhead.plan.Preset;
+import dev.overhead.plan.Presets;
+import dev.overhead.plan.VariantSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code overhead presets}: the named variants, which can be used here, and why the others cannot. */
+@Command(
+        name = "presets",
+        description = {
+            "Lists the variant presets (allocators, glibc tunables, wrappers): available here, or why not.",
+            "  overhead run -V glibc: -V preset:jemalloc -V 'checked: preset:malloc-check' -- make -j4"
+        })
+final class PresetsCommand implements Callable<Integer> {
+
+    enum Format {
+        text,
+        json
+    }
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
+    Format format;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        List<Preset> presets = Presets.live().all();
+        spec.commandLine().getOut().print(format == Format.json ? json(presets) : text(presets));
+        return 0;
+    }
+
+    static String text(List<Preset> presets) {
+        int width = presets.stream().mapToInt(p -> p.name().length()).max().orElse(4);
+        StringBuilder out = new StringBuilder();
+        String kind = null;
+        for (Preset p : presets) {
+            if (!p.kind().equals(kind)) {
+                kind = p.kind();
+                out.append(kind.equals("glibc") ? "glibc tunables" : kind + "s").append(":\n");
+            }
+            out.append(String.format(
+                    "  %-" + width + "s  %-9s  %s%n", p.name(), p.available() ? "available" : "no", p.description()));
+            String indent = " ".repeat(width + 15);
+            String sets = VariantSpec.format(p.variant(p.name()));
+            out.append(indent)
+                    .append(p.available() ? "-V '" + sets + "'" : "not here: " + p.unavailable())
+                    .append('\n');
+        }
+        out.append("Use one with -V preset:NAME, or -V 'LABEL: preset:NAME [KEY=VALUE ...]'; in a plan,"
+                + " variants: [{name: N, preset: NAME}].\n");
+        return out.toString();
+    }
+
+    static String json(List<Preset> presets) throws JsonProcessingException {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Preset p : presets) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", p.name());
+            m.put("kind", p.kind());
+            m.put("description", p.description());
+            m.put("env", p.env());
+            m.put("prefix", p.prefix());
+            m.put("available", p.available());
+            m.put("reason", p.unavailable());
+            list.add(m);
+        }
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(list) + "\n";
+    }
+}

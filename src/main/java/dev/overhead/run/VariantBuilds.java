@@ -1,0 +1,191 @@
+package dev.overhead.run;
+
+import dev.overhead.interop.ElfFile;
+import dev.overhead.model.Variant;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Compiler-flag variants (plan {@code variants[].build} and {@code cflags}, CONTRACT §8): each such
+ * variant builds the workload once, before the study, in a fresh directory; {@code {build_dir}} in
+ * the workloads' commands is then that directory. The build command and flags ride in the
+ * variant's environment ({@value #BUILD}, {@code CFLAGS}) and the directory in {@value #DIR}, so
+ * the store keeps all three and a resumed study measures the same binaries.
+ */
+public final class VariantBuilds {
+    private VariantBuilds() {}
+
+    public static final String BUILD = "OVERHEAD_BUILD";
+    public static final String DIR = "OVERHEAD_BUILD_DIR";
+    public static final String PLACEHOLDER = "{build_dir}";
+
+    /** A build that failed, with the sentence to show. */
+    public static final class BuildFailure extends RuntimeException {
+        BuildFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Builds every variant that has a build and no directory yet; the others are returned as they are. */
+    public static List<Variant> build(List<Variant> variants, java.io.PrintWriter progress) {
+        List<Variant> out = new ArrayList<>();
+        for (Variant v : variants) {
+            String command = v.env().get(BUILD);
+            if (command == null || v.env().containsKey(DIR)) {
+                out.add(v);
+                continue;
+            }
+            Path dir;
+            try {
+                dir = Files.createTempDirectory("overhead-build-" + v.name() + "-");
+            } catch (IOException e) {
+                throw new BuildFailure(
+                        "no build directory could be made for variant " + v.name() + " (" + e.getMessage() + ").", e);
+            }
+            String cflags = v.env().getOrDefault("CFLAGS", "");
+            String line = command.replace("{cflags}", cflags)
+                    .replace(PLACEHOLDER, dir.toString())
+                    .replace("{build}", "1")
+                    .replace("{seed}", "1");
+            progress.println("overhead: building variant " + v.name() + ": " + line);
+            progress.flush();
+            run(v, line, dir);
+            Map<String, String> env = new LinkedHashMap<>(v.env());
+            env.put(DIR, dir.toString());
+            out.add(new Variant(v.name(), env, v.prefix(), v.setup(), v.cleanup()));
+        }
+        return out;
+    }
+
+    private static void run(Variant v, String line, Path dir) {
+        Path log = dir.resolve("build.log");
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        pb.environment().putAll(v.env());
+        pb.environment().putIfAbsent("CC", "cc");
+        try {
+            Process p = pb.start();
+            p.getOutputStream().close();
+            int code = p.waitFor();
+            if (code != 0) {
+                throw new BuildFailure(
+                        "the build of variant " + v.name() + " exited with code " + code + tail(log)
+                                + "; its whole output is in " + log + ".",
+                        null);
+            }
+        } catch (IOException e) {
+            throw new BuildFailure(
+                    "the build of variant " + v.name() + " could not start (" + e.getMessage() + ").", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BuildFailure("the build of variant " + v.name() + " was interrupted.", e);
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return lines.isEmpty() ? "" : ": " + lines.getLast().strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The words with {@code {build_dir}} replaced by the variant's build directory, where it has one. */
+    public static List<String> resolve(List<String> words, Variant variant) {
+        String dir = variant.env().get(DIR);
+        if (dir == null) {
+            return words;
+        }
+        return words.stream().map(w -> w.replace(PLACEHOLDER, dir)).toList();
+    }
+
+    /**
+     * One sentence per binary whose size changed between the baseline's build and each other
+     * variant's: text as {@code size} counts it, and the file (seed 002 put ".text
+     * +2.9%" beside its runtime cost). Binaries are the ELF files found in both build directories.
+     */
+    public static List<String> sizeNotes(List<Variant> variants, String baseline) {
+        List<Variant> built =
+                variants.stream().filter(v -> v.env().containsKey(DIR)).toList();
+        if (built.size() < 2) {
+            return List.of();
+        }
+        Variant base = built.stream()
+                .filter(v -> v.name().equals(baseline))
+                .findFirst()
+                .orElse(built.getFirst());
+        Map<String, ElfFile> baseFiles = elfFiles(Path.of(base.env().get(DIR)));
+        List<String> notes = new ArrayList<>();
+        for (Variant v : built) {
+            if (v == base) {
+                continue;
+            }
+            Map<String, ElfFile> files = elfFiles(Path.of(v.env().get(DIR)));
+            baseFiles.forEach((name, old) -> Optional.ofNullable(files.get(name))
+                    .ifPresent(now -> {
+                        long a = old.berkeley().text();
+                        long b = now.berkeley().text();
+                        notes.add(String.format(
+                                Locale.ROOT,
+                                "size of %s in %s against %s: text %d -> %d bytes (%+.2f%%, as size(1) counts it), file %d -> %d bytes"
+                                        + " (%+.2f%%)",
+                                name,
+                                v.name(),
+                                base.name(),
+                                a,
+                                b,
+                                a == 0 ? 0.0 : (b - a) * 100.0 / a,
+                                old.fileSize(),
+                                now.fileSize(),
+                                old.fileSize() == 0
+                                        ? 0.0
+                                        : (now.fileSize() - old.fileSize()) * 100.0 / old.fileSize()));
+                    }));
+        }
+        return notes;
+    }
+
+    /** The ELF files under {@code dir} (a few levels deep) by relative path; object files left out. */
+    private static Map<String, ElfFile> elfFiles(Path dir) {
+        Map<String, ElfFile> out = new java.util.TreeMap<>();
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.walk(dir, 3)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                if (p.toString().endsWith(".o") || !elfMagic(p)) {
+                    continue;
+                }
+                try {
+                    out.put(dir.relativize(p).toString(), ElfFile.read(p));
+                } catch (RuntimeException e) {
+                    // a damaged or odd ELF file: left out of the sizes, the study goes on
+                }
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    private static boolean elfMagic(Path p) {
+        try (InputStream in = Files.newInputStream(p)) {
+            byte[] b = in.readNBytes(4);
+            return b.length == 4 && b[0] == 0x7f && b[1] == 'E' && b[2] == 'L' && b[3] == 'F';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

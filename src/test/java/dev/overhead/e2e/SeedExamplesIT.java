@@ -1,0 +1,93 @@
+package dev.overhead.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Each seed's plan in docs/examples runs for real with two runs per variant, where this machine has
+ * its programs (.ci/run installs them); elsewhere the test says what is missing and skips.
+ */
+class SeedExamplesIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path LIBS = Path.of("/usr/lib/x86_64-linux-gnu");
+
+    @RegisterExtension
+    final Launcher overhead = new Launcher();
+
+    @ParameterizedTest
+    @CsvSource({
+        "seed000-allocator-build.yaml,        make cc libjemalloc.so.2 libmimalloc.so.2",
+        "seed001-dbench-build.yaml,           dbench make cc",
+        "seed002-hackbench-stress-build.yaml, hackbench stress-ng make cc",
+        "seed003-sysbench-threads.yaml,       sysbench libjemalloc.so.2",
+        "seed004-ls-strace.yaml,              strace seccomp-bpf",
+    })
+    void theSeedsPlanRunsOnThisMachine(String plan, String needs) throws Exception {
+        List<String> missing = new ArrayList<>();
+        for (String need : needs.split(" ")) {
+            if (!available(need)) {
+                missing.add(need);
+            }
+        }
+        assumeTrue(missing.isEmpty(), plan + " needs what this machine lacks: " + missing + " (see .ci/run)");
+
+        var r = overhead.start(
+                        Map.of(),
+                        "run",
+                        "--plan",
+                        Launcher.ROOT.resolve("docs/examples").resolve(plan).toString(),
+                        "--runs",
+                        "2",
+                        "--warmup",
+                        "0",
+                        "--format",
+                        "json")
+                .finish();
+
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode root = JSON.readTree(r.stdout());
+        assertThat(root.path("workloads")).isNotEmpty();
+        for (JsonNode w : root.path("workloads")) {
+            for (JsonNode v : w.path("variants")) {
+                assertThat(v.path("runs"))
+                        .as(w.path("name") + " " + v.path("name"))
+                        .hasSize(2);
+            }
+        }
+        assertThat(root.path("comparisons")).isNotEmpty();
+    }
+
+    private static boolean available(String need) throws Exception {
+        if (need.startsWith("lib")) {
+            return Files.exists(LIBS.resolve(need));
+        }
+        if (need.equals("seccomp-bpf")) {
+            return succeeds("strace", "-f", "--seccomp-bpf", "-e", "trace=%process", "-o", "/dev/null", "true");
+        }
+        return succeeds("sh", "-c", "command -v " + need);
+    }
+
+    private static boolean succeeds(String... argv) throws Exception {
+        try {
+            Process p = new ProcessBuilder(argv)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+}

@@ -60,7 +60,7 @@ final class CompareCommand implements Callable<Integer> {
                     studies.add(StudyLoading.fromFile(input));
                     sources.add(Path.of(input).getFileName().toString());
                 } else {
-                    store = store != null ? store : storeOption.open();
+                    store = store != null ? store : storeOption.openForReading();
                     StudyResult s = namedAfterItself(StudyLoading.fromStore(store, input));
                     studies.add(s);
                     fromStore.add(s);

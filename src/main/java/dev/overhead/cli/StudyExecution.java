@@ -96,7 +96,7 @@ final class StudyExecution {
                     failure.getMessage() + " The runs measured so far are kept in study " + info.id() + ".",
                     failure);
         } catch (StoreException e) {
-            throw UserError.failed(e.getMessage(), e);
+            throw StoreOption.refusal(e);
         }
         new Outputs(out, err, outputs).write(verdict.adjusted(outcome.result()));
         if (outcome.state() == Outcome.State.INTERRUPTED) {

@@ -62,7 +62,7 @@ final class Schema {
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
             int version = version(c);
-            if (version > migrations.size()) {
+            if (version >= migrations.size()) { // nothing to do, and nothing written (a damaged file stays as it is)
                 c.rollback();
                 return version;
             }

@@ -42,23 +42,43 @@ public final class SqliteStore implements Store {
         return open(file, Schema.MIGRATIONS);
     }
 
+    /**
+     * For the commands that only read: the file is opened read-only, and where there is no store
+     * yet nothing is created (issue 14.13, 14.14); an empty store answers instead.
+     */
+    public static Store openForReading(Path file) throws StoreException {
+        Path abs = file.toAbsolutePath().normalize();
+        StoreFile.Inspection found = StoreFile.inspect(abs);
+        if (found.kind() != StoreFile.Kind.STORE) {
+            return new EmptyStore();
+        }
+        refuseNewer(abs, found.version(), Schema.current());
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        try {
+            return new SqliteStore(abs, config.createConnection("jdbc:sqlite:" + abs));
+        } catch (SQLException e) {
+            throw Failures.of(abs, "opened", e);
+        }
+    }
+
     /** With a given migration list, so tests can make files as older versions of overhead did. */
     static SqliteStore open(Path file, List<String> migrations) throws StoreException {
         Path abs = file.toAbsolutePath().normalize();
-        if (Files.isDirectory(abs)) {
-            throw new StoreException(
-                    "the store " + abs + " is a directory: give --store a file, such as " + abs.resolve("overhead.db")
-                            + ".",
-                    null);
-        }
-        try {
-            Files.createDirectories(abs.getParent());
-        } catch (IOException e) {
-            throw new StoreException(
-                    "cannot create the directory " + abs.getParent() + " for the store ("
-                            + e.getClass().getSimpleName().replace("Exception", "") + "): give --store a file in a"
-                            + " writable place.",
-                    e);
+        // What the file is, before anything is written to it: a foreign file stays byte for byte the same.
+        StoreFile.Inspection found = StoreFile.inspect(abs);
+        refuseNewer(abs, found.version(), migrations.size());
+        if (found.kind() == StoreFile.Kind.ABSENT) {
+            try {
+                Files.createDirectories(abs.getParent());
+            } catch (IOException e) {
+                throw new StoreException(
+                        "cannot create the directory " + abs.getParent() + " for the store ("
+                                + e.getClass().getSimpleName().replace("Exception", "")
+                                + "): give --store a file in a writable place.",
+                        e);
+            }
         }
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
@@ -72,18 +92,13 @@ public final class SqliteStore implements Store {
         try {
             c = config.createConnection("jdbc:sqlite:" + abs);
             int before = Schema.version(c);
-            if (before == 0 && hasForeignTables(c)) {
+            if (before == 0 && hasForeignTables(c)) { // made by someone else since it was inspected
                 throw new StoreException(
                         abs + " is an SQLite database but not an overhead store: give --store" + " another file.",
                         null);
             }
             int had = Schema.migrate(c, migrations);
-            if (had > migrations.size()) {
-                throw new StoreException(
-                        "the store " + abs + " was written by a newer overhead (schema " + had + "; this one knows "
-                                + migrations.size() + "): upgrade overhead, or give another --store.",
-                        null);
-            }
+            refuseNewer(abs, had, migrations.size());
             return new SqliteStore(abs, c);
         } catch (SQLException e) {
             closeQuietly(c);
@@ -91,6 +106,15 @@ public final class SqliteStore implements Store {
         } catch (StoreException e) {
             closeQuietly(c);
             throw e;
+        }
+    }
+
+    private static void refuseNewer(Path abs, int had, int known) throws StoreException {
+        if (had > known) {
+            throw new StoreException(
+                    "the store " + abs + " was written by a newer overhead (schema " + had + "; this one knows " + known
+                            + "): upgrade overhead, or give another --store.",
+                    null);
         }
     }
 

@@ -65,7 +65,7 @@ class StoreOpeningTest {
         Path notes = Files.writeString(dir.resolve("notes.txt"), "these are my notes, not a database\n".repeat(200));
         assertThatThrownBy(() -> Stores.open(notes.toString()))
                 .isInstanceOf(StoreException.class)
-                .hasMessage(notes + " is not an overhead store (not an SQLite database, or damaged): give --store"
+                .hasMessage(notes + " is not an overhead store (not an SQLite database): give --store"
                         + " another file, or move this one away.");
         assertThat(Files.readString(notes)).startsWith("these are my notes").as("left as it was");
     }

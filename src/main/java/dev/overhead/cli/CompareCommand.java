@@ -50,6 +50,10 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Outputs.format(outputs.format);
+        OutputGuard.check(
+                outputs,
+                storeOption.file(),
+                inputs.stream().filter(StudyLoading::isFile).map(Path::of).toList());
         List<StudyResult> studies = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         List<StudyResult> fromStore = new ArrayList<>();

@@ -30,7 +30,10 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(run(
+                args,
+                new PrintWriter(new java.io.OutputStreamWriter(new Stdout(), System.out.charset()), true),
+                new PrintWriter(System.err, true)));
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
@@ -52,6 +55,14 @@ public final class Main {
         cli.setParameterExceptionHandler(Errors::onParameterException);
         int code = cli.execute(rest.toArray(String[]::new));
         out.flush();
+        if (out.checkError()
+                && !Stdout
+                        .brokenPipe()) { // PrintWriter keeps write failures to itself: a full disk, /dev/full, a closed
+            // pipe
+            err.println("overhead: the output could not be written (standard output failed: a full disk, or a"
+                    + " closed pipe?); nothing written there is complete.");
+            code = code == 0 ? 1 : code;
+        }
         err.flush();
         return code;
     }

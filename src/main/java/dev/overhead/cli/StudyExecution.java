@@ -73,6 +73,7 @@ final class StudyExecution {
     }
 
     private int execute(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
+        OutputGuard.check(outputs, storeOption.file(), List.of()); // before measuring, not after
         Outcome outcome;
         try (Store store = storeOption.open();
                 Executor executor = Executors.create(fake)) {

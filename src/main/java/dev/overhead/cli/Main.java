@@ -36,7 +36,9 @@ public final class Main {
                 new PrintWriter(System.err, true)));
     }
 
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    public static int run(String[] args, PrintWriter rawOut, PrintWriter rawErr) {
+        PrintWriter out = SafeText.wrap(rawOut);
+        PrintWriter err = SafeText.wrap(rawErr);
         // --debug is overhead's own anywhere before "--"; after it, it belongs to the measured command
         int end = Arrays.asList(args).indexOf("--");
         List<String> rest = new ArrayList<>();

@@ -74,7 +74,9 @@ final class Outputs {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            writeWhole(file, content);
+            // JSON keeps the exact characters (it escapes controls itself); text files are cleaned (issue 14.19)
+            boolean json = file.equals(options.json) || file.equals(options.hyperfine);
+            writeWhole(file, json ? content : SafeText.clean(content));
         } catch (IOException e) {
             throw UserError.failed(
                     "cannot write " + file + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()

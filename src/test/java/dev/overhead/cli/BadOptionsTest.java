@@ -1,0 +1,63 @@
+package dev.overhead.cli;
+
+import static dev.overhead.cli.StoreSafetyTest.overhead;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overhead.model.Metrics;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 14.4 and 14.18: options that would store something other than what was asked. */
+class BadOptionsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aParsedMetricMayNotTakeABuiltInName() {
+        for (String name : new String[] {"wall", "max_rss", "cycles", "tree_mem", "psi_io", "tree_cpu_s"}) {
+            var r = overhead(
+                    "run",
+                    "--fake-exec",
+                    "--runs",
+                    "2",
+                    "--store",
+                    dir.resolve("s.db").toString(),
+                    "--metric",
+                    name + "=(\\d+)",
+                    "sleep 1");
+            assertThat(r.code()).as(name).isEqualTo(2);
+            assertThat(r.err()).contains(name + " is a built-in metric");
+        }
+        assertThat(dir.resolve("s.db")).doesNotExist();
+        assertThat(Metrics.RESERVED)
+                .contains(
+                        "wall",
+                        "user",
+                        "sys",
+                        "cpu",
+                        "minor_faults",
+                        "involuntary_cs",
+                        "fs_out",
+                        "instructions",
+                        "psi_mem_s",
+                        "tree_io_write_bytes");
+    }
+
+    @Test
+    void aNegativeWarmupIsRefused() {
+        var r = overhead(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "2",
+                "--warmup",
+                "-1",
+                "--store",
+                dir.resolve("s.db").toString(),
+                "sleep 1");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--warmup must be 0 or more");
+        assertThat(dir.resolve("s.db")).doesNotExist();
+    }
+}

@@ -55,7 +55,18 @@ public final class Main {
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new Errors(debug));
         cli.setParameterExceptionHandler(Errors::onParameterException);
-        int code = cli.execute(rest.toArray(String[]::new));
+        int code;
+        try {
+            code = cli.execute(rest.toArray(String[]::new));
+        } catch (OutOfMemoryError e) { // an Error passes picocli's handlers: still one sentence, not a trace
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            err.println("overhead: the command ran out of memory ("
+                    + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB): give Java more with JAVA_TOOL_OPTIONS=-Xmx8g, or fewer runs or smaller files.");
+            code = 1;
+        }
         out.flush();
         if (out.checkError()
                 && !Stdout

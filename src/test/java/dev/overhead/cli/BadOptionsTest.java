@@ -60,4 +60,19 @@ class BadOptionsTest {
         assertThat(r.err()).contains("--warmup must be 0 or more");
         assertThat(dir.resolve("s.db")).doesNotExist();
     }
+
+    @Test
+    void importOfADeviceAndSizeOfAPipeAreOneSentenceEach() throws Exception {
+        var zero = overhead("import", "--store", dir.resolve("s.db").toString(), "/dev/zero");
+        assertThat(zero.code()).isEqualTo(1);
+        assertThat(zero.err())
+                .startsWith("overhead: /dev/zero is not a regular file")
+                .doesNotContain("\tat ");
+        Path fifo = dir.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
+        var size = overhead("size", fifo.toString(), fifo.toString());
+        assertThat(size.code()).isEqualTo(1);
+        assertThat(size.err()).contains("is not a regular file").doesNotContain("internal error");
+    }
 }

@@ -76,6 +76,7 @@ final class StudyExecution {
         OutputGuard.check(outputs, storeOption.file(), List.of()); // before measuring, not after
         Outcome outcome;
         try (Store store = storeOption.open();
+                Store.Held held = store.lock(info.id()); // dies with the process (issue 14.9)
                 Executor executor = Executors.create(fake)) {
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
             StudyRunner runner = new StudyRunner(

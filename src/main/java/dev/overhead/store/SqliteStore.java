@@ -125,6 +125,11 @@ public final class SqliteStore implements Store {
         }
     }
 
+    @Override
+    public StudyLock lock(String studyId) throws StoreException {
+        return StudyLock.acquire(file, studyId);
+    }
+
     public Path file() {
         return file;
     }

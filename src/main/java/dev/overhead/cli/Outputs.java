@@ -36,7 +36,8 @@ final class Outputs {
         }
     }
 
-    void write(StudyResult study) {
+    void write(StudyResult unmasked) {
+        StudyResult study = Masking.study(unmasked); // every report; the store keeps the values for resume
         Format stdout = format(options.format);
         RenderOptions render = new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT));
         export(options.json, Renderers.render(Format.JSON, study, render));

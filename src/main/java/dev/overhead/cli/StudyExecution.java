@@ -93,20 +93,51 @@ final class StudyExecution {
             }
             outcome = runner.run(spec, info, environment, resumeFrom);
         } catch (RunFailure failure) {
-            throw new UserError(
-                    1,
-                    failure.getMessage() + " The runs measured so far are kept in study " + info.id() + ".",
-                    failure);
+            throw new UserError(1, sentence(failure.getMessage()) + " " + kept(info.id()), failure);
         } catch (StoreException e) {
             throw StoreOption.refusal(e);
         }
         new Outputs(out, err, outputs).write(verdict.adjusted(outcome.result()));
         if (outcome.state() == Outcome.State.INTERRUPTED) {
-            err.println("overhead: interrupted; the runs measured are kept in study " + info.id()
+            int measured = runCount(outcome.result());
+            err.println("overhead: interrupted; "
+                    + (measured == 0
+                            ? "no run was measured, and study " + info.id() + " is kept"
+                            : "the " + measured + (measured == 1 ? " run" : " runs") + " measured are kept in study "
+                                    + info.id())
                     + " ('overhead resume " + info.id() + "' continues it)");
             return 130;
         }
         return FailIfWorse.exitCode(outcome.result(), verdict.failIfWorsePct(), err);
+    }
+
+    /** Ends a message from below with a full stop, so the next sentence does not run into it (issue 14.22). */
+    static String sentence(String message) {
+        String m = message == null ? "the study failed" : message.strip();
+        return m.endsWith(".") || m.endsWith("!") || m.endsWith("?") ? m : m + ".";
+    }
+
+    private static int runCount(StudyResult s) {
+        return s.workloads().stream()
+                .flatMap(w -> w.variants().stream())
+                .mapToInt(v -> v.runs().size())
+                .sum();
+    }
+
+    /** What is left of a failed study, counted in the store: "kept" says nothing when nothing was measured. */
+    private String kept(String id) {
+        int n;
+        try (Store store = storeOption.openForReading()) {
+            n = store.load(id).map(StudyExecution::runCount).orElse(0);
+        } catch (StoreException | RuntimeException e) {
+            return "What was measured before the failure is kept in study " + id + ".";
+        }
+        return switch (n) {
+            case 0 ->
+                "No run was measured; study " + id + " is kept, and 'overhead resume " + id + "' starts it again.";
+            case 1 -> "The 1 run measured so far is kept in study " + id + ".";
+            default -> "The " + n + " runs measured so far are kept in study " + id + ".";
+        };
     }
 
     /** A command that cannot be started is refused before the first run (issue 2 §3). */

@@ -39,7 +39,7 @@ public final class SqliteStore implements Store {
     }
 
     public static SqliteStore open(Path file) throws StoreException {
-        return open(file, Schema.MIGRATIONS);
+        return open(file, Schema.CURRENT);
     }
 
     /**
@@ -63,12 +63,12 @@ public final class SqliteStore implements Store {
         }
     }
 
-    /** With a given migration list, so tests can make files as older versions of overhead did. */
-    static SqliteStore open(Path file, List<String> migrations) throws StoreException {
+    /** Up to a given schema version, so tests can make files as older versions of overhead did. */
+    static SqliteStore open(Path file, int target) throws StoreException {
         Path abs = file.toAbsolutePath().normalize();
         // What the file is, before anything is written to it: a foreign file stays byte for byte the same.
         StoreFile.Inspection found = StoreFile.inspect(abs);
-        refuseNewer(abs, found.version(), migrations.size());
+        refuseNewer(abs, found.version(), target);
         if (found.kind() == StoreFile.Kind.ABSENT) {
             try {
                 Files.createDirectories(abs.getParent());
@@ -91,14 +91,25 @@ public final class SqliteStore implements Store {
         Connection c = null;
         try {
             c = config.createConnection("jdbc:sqlite:" + abs);
-            int before = Schema.version(c);
-            if (before == 0 && hasForeignTables(c)) { // made by someone else since it was inspected
+            Schema.State state = Schema.state(c);
+            if (state.version() == 0 && hasForeignTables(c)) { // made by someone else since it was inspected
                 throw new StoreException(
                         abs + " is an SQLite database but not an overhead store: give --store" + " another file.",
                         null);
             }
-            int had = Schema.migrate(c, migrations);
-            refuseNewer(abs, had, migrations.size());
+            refuseNewer(abs, state.version(), target);
+            if (state.userVersion() != target || !state.hasHistory()) { // else current: Flyway is not even loaded
+                // the file lock keeps other processes out; a record lock is the process's, so threads queue here
+                synchronized (SqliteStore.class) {
+                    try (Store.Held migrating = StudyLock.migrating(abs)) {
+                        Schema.State again = Schema.state(c); // another process may have migrated it meanwhile
+                        refuseNewer(abs, again.version(), target);
+                        if (again.userVersion() != target || !again.hasHistory()) {
+                            Schema.migrate(abs, config, again, target);
+                        }
+                    }
+                }
+            }
             return new SqliteStore(abs, c);
         } catch (SQLException e) {
             closeQuietly(c);

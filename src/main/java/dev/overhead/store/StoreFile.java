@@ -65,7 +65,7 @@ final class StoreFile {
         config.setReadOnly(true);
         config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
         try (Connection c = config.createConnection("jdbc:sqlite:" + abs)) {
-            int version = Schema.version(c);
+            int version = Schema.state(c).version();
             boolean hasStudies = has(c, "name = 'studies'");
             boolean hasOthers = has(c, "name NOT LIKE 'sqlite_%'");
             if (!hasOthers) {

@@ -67,6 +67,28 @@ public final class StudyLock implements Store.Held {
         }
     }
 
+    /**
+     * Byte 0, taken while the schema is migrated: a second process opening a new or old store
+     * waits for the first to finish rather than migrating it too.
+     */
+    static StudyLock migrating(Path store) throws StoreException {
+        Path file = lockFile(store);
+        try {
+            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            try {
+                return new StudyLock(channel, channel.lock(0, 1, false));
+            } catch (IOException | RuntimeException e) {
+                channel.close();
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new StoreException(
+                    "cannot lock the store " + store + " to bring its schema up to date (" + e.getMessage()
+                            + "): check that its directory is writable.",
+                    e);
+        }
+    }
+
     /** A byte per study: the first 62 bits of the id's SHA-256, so two ids share one by chance only. */
     static long offset(String studyId) {
         try {
@@ -75,7 +97,7 @@ public final class StudyLock implements Store.Held {
             for (int i = 0; i < 8; i++) {
                 v = (v << 8) | (h[i] & 0xff);
             }
-            return v >>> 2;
+            return Math.max(1, v >>> 2); // byte 0 is the migration lock's
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }

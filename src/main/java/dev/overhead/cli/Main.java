@@ -25,6 +25,10 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             SizeCommand.class,
             EnvCommand.class,
+            DeleteCommand.class,
+            PruneCommand.class,
+            StoreCommand.class,
+            ExportAllCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -24,6 +24,15 @@ final class StoreOption {
         }
     }
 
+    /** For delete, prune and import of a whole store. */
+    dev.overhead.store.SqliteStore openForAdmin() {
+        try {
+            return Stores.openForAdmin(store);
+        } catch (StoreException e) {
+            throw refusal(e);
+        }
+    }
+
     /** For commands that only read: read-only, and nothing is created (issue 14.13, 14.14). */
     Store openForReading() {
         try {

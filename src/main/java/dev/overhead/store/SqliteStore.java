@@ -141,6 +141,10 @@ public final class SqliteStore implements Store {
         return StudyLock.acquire(file, studyId);
     }
 
+    Connection connection() {
+        return connection;
+    }
+
     public Path file() {
         return file;
     }

@@ -19,6 +19,11 @@ public final class Stores {
         return SqliteStore.open(resolve(pathOrNull));
     }
 
+    /** For managing the store as a whole ({@link StoreAdmin}). */
+    public static SqliteStore openForAdmin(String pathOrNull) throws StoreException {
+        return SqliteStore.open(resolve(pathOrNull));
+    }
+
     /** For commands that only read: read-only, and nothing is created where there is no store. */
     public static Store openForReading(String pathOrNull) throws StoreException {
         return SqliteStore.openForReading(resolve(pathOrNull));

@@ -110,4 +110,15 @@ class HostileFilesTest {
                 .isInstanceOf(FormatException.class)
                 .hasMessageStartingWith(fifo + " is not a regular file");
     }
+
+    @Test
+    void aBillionLaughsDocumentIsRefusedBeforeAnyEntityIsExpanded() {
+        String laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">"
+                + "<!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"
+                + "<!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">]>\n"
+                + "<PhoronixTestSuite><Generated><Title>&lol3;</Title></Generated></PhoronixTestSuite>";
+        assertThatThrownBy(() -> PtsXml.read(laughs, "lolz.xml"))
+                .isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("lolz.xml line 2: not well-formed XML");
+    }
 }

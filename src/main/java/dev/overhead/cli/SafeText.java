@@ -56,22 +56,24 @@ final class SafeText {
         final PrintWriter raw;
 
         Cleaning(PrintWriter raw) {
-            super(new Writer() {
-                @Override
-                public void write(char[] buf, int off, int len) {
-                    raw.write(clean(new String(buf, off, len)));
-                }
+            super(
+                    new Writer() {
+                        @Override
+                        public void write(char[] buf, int off, int len) {
+                            raw.write(clean(new String(buf, off, len)));
+                        }
 
-                @Override
-                public void flush() {
-                    raw.flush();
-                }
+                        @Override
+                        public void flush() {
+                            raw.flush();
+                        }
 
-                @Override
-                public void close() {
-                    raw.close();
-                }
-            });
+                        @Override
+                        public void close() {
+                            raw.close();
+                        }
+                    },
+                    true); // println flushes, as the writers it wraps did: a note mid-study shows at once
             this.raw = raw;
         }
 

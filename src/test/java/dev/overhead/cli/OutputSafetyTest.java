@@ -119,4 +119,59 @@ class OutputSafetyTest {
             assertThat(names.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
     }
+
+    @Test
+    void onAFullDiskTheEarlierReportStaysWhole() throws Exception {
+        Path small = Files.createDirectories(dir.resolve("small"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.toString())
+                .redirectErrorStream(true)
+                .start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                mount.waitFor() == 0, "needs root to mount a small tmpfs (a disk that fills up)");
+        try {
+            Path db = storeWithStudies(dir, 1);
+            var big = overhead(
+                    "run",
+                    "--fake-exec",
+                    "--runs",
+                    "3",
+                    "--store",
+                    db.toString(),
+                    "--label",
+                    "big",
+                    "sleep 1",
+                    "sleep 2",
+                    "sleep 3",
+                    "sleep 1.5",
+                    "sleep 2.5",
+                    "sleep 0.5",
+                    "sleep 4",
+                    "sleep 5");
+            assertThat(big.code()).as(big.err()).isZero();
+            Path report = small.resolve("report.md");
+            assertThat(overhead("report", "--store", db.toString(), "--export-markdown", report.toString(), "s1")
+                            .code())
+                    .isZero();
+            String good = Files.readString(report);
+            try (var filler = Files.newOutputStream(small.resolve("filler"))) {
+                byte[] block = new byte[1024];
+                while (true) {
+                    filler.write(block);
+                    filler.flush();
+                }
+            } catch (IOException full) {
+                // the disk is full now
+            }
+            // a report of more pages than the old one frees: written in place, it would be cut off
+            var r = overhead("report", "--store", db.toString(), "--export-markdown", report.toString(), "big");
+            assertThat(r.code()).isEqualTo(1);
+            assertThat(r.err()).contains("cannot write " + report);
+            assertThat(Files.readString(report)).isEqualTo(good);
+            try (var names = Files.list(small)) {
+                assertThat(names.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("report.md", "filler");
+            }
+        } finally {
+            new ProcessBuilder("umount", small.toString()).start().waitFor();
+        }
+    }
 }

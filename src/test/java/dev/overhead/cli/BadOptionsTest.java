@@ -75,4 +75,36 @@ class BadOptionsTest {
         assertThat(size.code()).isEqualTo(1);
         assertThat(size.err()).contains("is not a regular file").doesNotContain("internal error");
     }
+
+    @Test
+    void runningOutOfMemoryIsOneSentenceNotATrace() throws Exception {
+        // a file under the size limit whose runs still do not fit a 48 MiB heap (issue 14.16)
+        Path csv = dir.resolve("big.csv");
+        StringBuilder b = new StringBuilder("workload,variant,metric,value\n");
+        java.util.Random random = new java.util.Random(1);
+        for (int i = 0; i < 150_000; i++) {
+            b.append("w,")
+                    .append(i % 2 == 0 ? "a" : "b")
+                    .append(",wall,")
+                    .append(random.nextDouble())
+                    .append('\n');
+        }
+        java.nio.file.Files.writeString(csv, b);
+        Process p = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx48m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "compare",
+                        csv.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isEqualTo(1);
+        assertThat(err)
+                .startsWith("overhead: the command ran out of memory (")
+                .doesNotContain("\tat ");
+        assertThat(err.strip().lines()).hasSize(1);
+    }
 }

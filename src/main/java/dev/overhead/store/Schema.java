@@ -94,8 +94,8 @@ final class Schema {
         } catch (FlywayException e) {
             throw new StoreException(
                     "the store " + file + " could not be brought to schema " + target + " ("
-                            + e.getMessage().lines().findFirst().orElse("") + "): nothing of it was changed"
-                            + " where SQLite could roll back; 'overhead store check' says what it holds.",
+                            + e.getMessage().lines().findFirst().orElse("") + "): the step that failed was"
+                            + " rolled back; 'overhead store check' says what the store holds.",
                     e);
         }
         try (Connection c = source.getConnection();

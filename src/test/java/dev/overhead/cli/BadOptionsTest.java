@@ -102,9 +102,7 @@ class BadOptionsTest {
                 .start();
         String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isEqualTo(1);
-        assertThat(err)
-                .startsWith("overhead: the command ran out of memory (")
-                .doesNotContain("\tat ");
+        assertThat(err).startsWith("overhead: the command ran out of memory (").doesNotContain("\tat ");
         assertThat(err.strip().lines()).hasSize(1);
     }
 }

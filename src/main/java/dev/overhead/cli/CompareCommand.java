@@ -47,6 +47,10 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Outputs.format(outputs.format);
+        OutputGuard.check(
+                outputs,
+                storeOption.file(),
+                inputs.stream().filter(StudyLoading::isFile).map(Path::of).toList());
         List<StudyResult> studies = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         List<StudyResult> fromStore = new ArrayList<>();
@@ -57,7 +61,7 @@ final class CompareCommand implements Callable<Integer> {
                     studies.add(StudyLoading.fromFile(input));
                     sources.add(Path.of(input).getFileName().toString());
                 } else {
-                    store = store != null ? store : storeOption.open();
+                    store = store != null ? store : storeOption.openForReading();
                     StudyResult s = namedAfterItself(StudyLoading.fromStore(store, input));
                     studies.add(s);
                     fromStore.add(s);

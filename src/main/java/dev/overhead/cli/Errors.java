@@ -24,6 +24,11 @@ final class Errors implements IExecutionExceptionHandler {
             err.println("overhead: " + user.getMessage());
             return user.exitCode();
         }
+        if (ex instanceof dev.overhead.store.StoreException store) { // its message is already a sentence
+            UserError refusal = StoreOption.refusal(store);
+            err.println("overhead: " + refusal.getMessage());
+            return refusal.exitCode();
+        }
         // Not a refusal we wrote: a fault of overhead's own, named as such rather than dressed as advice.
         String what = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
         err.println("overhead: an internal error stopped the command (" + what + ")"

@@ -2,10 +2,16 @@ package dev.overhead.cli;
 
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
+import dev.overhead.store.SqliteStore;
 import dev.overhead.store.Store;
+import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
 import dev.overhead.store.StudyIds;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,7 +26,8 @@ import picocli.CommandLine.Spec;
 /** {@code overhead import FILE...}: other tools' results (and overhead's own) into the store. */
 @Command(
         name = "import",
-        description = "Put result files (overhead JSON, CSV, hyperfine, PTS, Go bench, pyperf) in the store.")
+        description = "Put result files (overhead JSON, CSV, hyperfine, PTS, Go bench, pyperf), or a whole store"
+                + " written by export-all, in the store.")
 final class ImportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "1..*")
     List<Path> files = new ArrayList<>();
@@ -31,9 +38,49 @@ final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** A whole store, as 'overhead export-all' writes it: an SQLite file, told by its header. */
+    static boolean isStoreFile(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return new String(in.readNBytes(16), StandardCharsets.ISO_8859_1).equals("SQLite format 3\0");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void importStores(List<Path> stores, PrintWriter out) throws StoreException {
+        Path into = storeOption.file();
+        for (Path source : stores) {
+            if (OutputGuard.same(source, into)) {
+                throw UserError.usage(source + " is the store itself: give another store file to import.");
+            }
+        }
+        try (SqliteStore store = storeOption.openForAdmin()) {
+            for (Path source : stores) {
+                StoreAdmin.Imported done = StoreAdmin.importAll(store, source);
+                out.println("imported " + done.added().size() + " studies from " + source
+                        + (done.alreadyThere().isEmpty()
+                                ? ""
+                                : "; " + done.alreadyThere().size() + " were already in the store and left as"
+                                        + " they are"));
+            }
+        }
+    }
+
     @Override
     public Integer call() throws StoreException {
         PrintWriter out = spec.commandLine().getOut();
+        List<Path> stores = files.stream().filter(ImportCommand::isStoreFile).toList();
+        if (!stores.isEmpty()) {
+            importStores(stores, out);
+        }
+        List<Path> results = files.stream().filter(f -> !stores.contains(f)).toList();
+        if (results.isEmpty()) {
+            return 0;
+        }
+        List<Path> files = results;
         List<StudyResult> studies = new ArrayList<>();
         for (Path file : files) {
             studies.add(StudyLoading.fromFile(file.toString()));

@@ -28,7 +28,7 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws StoreException {
         PrintWriter out = spec.commandLine().getOut();
-        try (Store store = storeOption.open()) {
+        try (Store store = storeOption.openForReading()) {
             List<Store.StudySummary> studies = store.list();
             if (studies.isEmpty()) {
                 out.println("No studies stored yet; 'overhead run' or 'overhead demo' makes one.");

@@ -29,15 +29,24 @@ import picocli.CommandLine.Command;
             CompletionCommand.class,
             ProfilesCommand.class,
             PresetsCommand.class,
+            DeleteCommand.class,
+            PruneCommand.class,
+            StoreCommand.class,
+            ExportAllCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(run(
+                args,
+                new PrintWriter(new java.io.OutputStreamWriter(new Stdout(), System.out.charset()), true),
+                new PrintWriter(System.err, true)));
     }
 
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    public static int run(String[] args, PrintWriter rawOut, PrintWriter rawErr) {
+        PrintWriter out = SafeText.wrap(rawOut);
+        PrintWriter err = SafeText.wrap(rawErr);
         // --debug is overhead's own anywhere before "--"; after it, it belongs to the measured command
         int end = Arrays.asList(args).indexOf("--");
         List<String> rest = new ArrayList<>();
@@ -54,8 +63,27 @@ public final class Main {
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new Errors(debug));
         cli.setParameterExceptionHandler(Errors::onParameterException);
-        int code = cli.execute(rest.toArray(String[]::new));
+        int code;
+        try {
+            code = cli.execute(rest.toArray(String[]::new));
+        } catch (OutOfMemoryError e) { // an Error passes picocli's handlers: still one sentence, not a trace
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            err.println("overhead: the command ran out of memory ("
+                    + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB): give Java more with JAVA_TOOL_OPTIONS=-Xmx8g, or fewer runs or smaller files.");
+            code = 1;
+        }
         out.flush();
+        if (out.checkError()
+                && !Stdout
+                        .brokenPipe()) { // PrintWriter keeps write failures to itself: a full disk, /dev/full, a closed
+            // pipe
+            err.println("overhead: the output could not be written (standard output failed: a full disk, or a"
+                    + " closed pipe?); nothing written there is complete.");
+            code = code == 0 ? 1 : code;
+        }
         err.flush();
         return code;
     }

@@ -7,9 +7,13 @@ import dev.overhead.report.RenderOptions;
 import dev.overhead.report.Renderers;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 /**
@@ -35,7 +39,8 @@ final class Outputs {
         }
     }
 
-    void write(StudyResult study) {
+    void write(StudyResult unmasked) {
+        StudyResult study = Masking.study(unmasked); // every report; the store keeps the values for resume
         Format stdout = format(options.format);
         RenderOptions render =
                 new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT), checkedMetrics(study));
@@ -79,7 +84,7 @@ final class Outputs {
         return options.metrics;
     }
 
-    private static Path comparisonsFile(Path csv) {
+    static Path comparisonsFile(Path csv) {
         if (csv.toString().equals("-")) {
             return csv;
         }
@@ -102,9 +107,42 @@ final class Outputs {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(file, content, StandardCharsets.UTF_8);
+            // JSON keeps the exact characters (it escapes controls itself); text files are cleaned (issue 14.19)
+            boolean json = file.equals(options.json) || file.equals(options.hyperfine);
+            writeWhole(file, json ? content : SafeText.clean(content));
         } catch (IOException e) {
-            throw UserError.failed("cannot write " + file + " (" + e.getMessage() + "); choose another path", e);
+            throw UserError.failed(
+                    "cannot write " + file + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                            + "); choose another path, or free some space.",
+                    e);
+        }
+    }
+
+    /**
+     * A regular file is written beside its place and renamed over it, so a failure (a full disk)
+     * never leaves half a report where a good one was (issue 14.20). A device or a pipe
+     * ({@code /dev/stdout}) is written directly: renaming over it would replace the device node.
+     */
+    static void writeWhole(Path file, String content) throws IOException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            Files.writeString(file, content, StandardCharsets.UTF_8);
+            return;
+        }
+        Path target = Files.isSymbolicLink(file) ? file.toRealPath() : file.toAbsolutePath();
+        // createFile (not createTempFile, which makes it 0600) so the report gets the umask's permissions
+        Path temp = Files.createFile(target.resolveSibling(
+                "." + target.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp"));
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                channel.force(true);
+            }
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temp);
         }
     }
 }

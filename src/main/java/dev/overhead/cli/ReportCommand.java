@@ -1,6 +1,8 @@
 package dev.overhead.cli;
 
 import dev.overhead.model.StudyResult;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,6 +31,8 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Outputs.format(outputs.format);
+        OutputGuard.check(
+                outputs, storeOption.file(), StudyLoading.isFile(study) ? List.of(Path.of(study)) : List.of());
         StudyResult result = StudyLoading.load(storeOption, study);
         StudyResult analysed = verdict.judged(result);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)

@@ -43,7 +43,7 @@ final class ResumeCommand implements Callable<Integer> {
     public Integer call() throws StoreException {
         StudyResult done;
         String state;
-        try (Store store = storeOption.open()) {
+        try (Store store = storeOption.openForReading()) {
             done = StudyLoading.fromStore(store, study);
             state = store.studyDefinition(done.info().id()).map(d -> d.state()).orElse("unknown");
         }

@@ -281,6 +281,9 @@ final class RunCommand implements Callable<Integer> {
         if (count != null && count < 1) {
             throw UserError.usage("--runs must be at least 1");
         }
+        if (warmup != null && warmup < 0) {
+            throw UserError.usage("--warmup must be 0 or more (got " + warmup + ").");
+        }
         if (min < 2 || max < min) {
             throw UserError.usage("--min-runs must be at least 2 and --max-runs at least --min-runs (got " + min
                     + " and " + max + ")");
@@ -372,6 +375,10 @@ final class RunCommand implements Callable<Integer> {
             }
         } catch (java.util.regex.PatternSyntaxException e) {
             throw UserError.usage("--metric '" + text + "': the pattern does not compile: " + e.getDescription());
+        }
+        if (dev.overhead.model.Metrics.reserved(head.strip())) {
+            throw UserError.usage("--metric '" + text + "': " + head.strip()
+                    + " is a built-in metric overhead measures itself; give the parsed one another name.");
         }
         return new MetricSpec(head.strip(), better, "", regex);
     }

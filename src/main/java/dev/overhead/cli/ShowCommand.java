@@ -41,7 +41,8 @@ final class ShowCommand implements Callable<Integer> {
                             ? ""
                             : ": " + String.join(" ", w.workload().command())));
             for (VariantResult v : w.variants()) {
-                out.println("  variant " + v.name() + "  env " + v.variant().env() + "  prefix "
+                out.println("  variant " + v.name() + "  env "
+                        + Masking.env(v.variant().env()) + "  prefix "
                         + String.join(" ", v.variant().prefix()) + "  ("
                         + v.runs().size() + " runs)");
                 out.printf(

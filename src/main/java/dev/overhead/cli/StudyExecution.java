@@ -78,8 +78,10 @@ final class StudyExecution {
             Map<String, Object> environment,
             StudyResult resumeFrom,
             List<FailIfWorse.Threshold> failIfWorse) {
+        OutputGuard.check(outputs, storeOption.file(), List.of()); // before measuring, not after
         Outcome outcome;
         try (Store store = storeOption.open();
+                Store.Held held = store.lock(info.id()); // dies with the process (issue 14.9)
                 Executor executor = Executors.create(fake)) {
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
             StudyRunner runner = new StudyRunner(
@@ -95,16 +97,18 @@ final class StudyExecution {
             }
             outcome = runner.run(spec, info, environment, resumeFrom);
         } catch (RunFailure failure) {
-            throw new UserError(
-                    1,
-                    failure.getMessage() + " The runs measured so far are kept in study " + info.id() + ".",
-                    failure);
+            throw new UserError(1, sentence(failure.getMessage()) + " " + kept(info.id()), failure);
         } catch (StoreException e) {
-            throw UserError.failed(e.getMessage(), e);
+            throw StoreOption.refusal(e);
         }
         new Outputs(out, err, outputs).write(verdict.adjusted(outcome.result()));
         if (outcome.state() == Outcome.State.INTERRUPTED) {
-            err.println("overhead: interrupted; the runs measured are kept in study " + info.id()
+            int measured = runCount(outcome.result());
+            err.println("overhead: interrupted; "
+                    + (measured == 0
+                            ? "no run was measured, and study " + info.id() + " is kept"
+                            : "the " + measured + (measured == 1 ? " run" : " runs") + " measured are kept in study "
+                                    + info.id())
                     + " ('overhead resume " + info.id() + "' continues it)");
             return 130;
         }
@@ -141,6 +145,35 @@ final class StudyExecution {
         if (!problems.isEmpty()) {
             throw new UserError(1, String.join(" ", problems));
         }
+    }
+
+    /** Ends a message from below with a full stop, so the next sentence does not run into it (issue 14.22). */
+    static String sentence(String message) {
+        String m = message == null ? "the study failed" : message.strip();
+        return m.endsWith(".") || m.endsWith("!") || m.endsWith("?") ? m : m + ".";
+    }
+
+    private static int runCount(StudyResult s) {
+        return s.workloads().stream()
+                .flatMap(w -> w.variants().stream())
+                .mapToInt(v -> v.runs().size())
+                .sum();
+    }
+
+    /** What is left of a failed study, counted in the store: "kept" says nothing when nothing was measured. */
+    private String kept(String id) {
+        int n;
+        try (Store store = storeOption.openForReading()) {
+            n = store.load(id).map(StudyExecution::runCount).orElse(0);
+        } catch (StoreException | RuntimeException e) {
+            return "What was measured before the failure is kept in study " + id + ".";
+        }
+        return switch (n) {
+            case 0 ->
+                "No run was measured; study " + id + " is kept, and 'overhead resume " + id + "' starts it again.";
+            case 1 -> "The 1 run measured so far is kept in study " + id + ".";
+            default -> "The " + n + " runs measured so far are kept in study " + id + ".";
+        };
     }
 
     /** A command that cannot be started is refused before the first run (issue 2 §3). */

@@ -33,7 +33,7 @@ final class StudyLoading {
                     "no file and no stored study is called '" + idOrLabel
                             + "'; 'overhead list' shows the stored studies"));
         } catch (StoreException e) {
-            throw UserError.failed(e.getMessage(), e);
+            throw StoreOption.refusal(e);
         }
     }
 
@@ -41,10 +41,10 @@ final class StudyLoading {
         if (isFile(input)) {
             return fromFile(input);
         }
-        try (Store store = storeOption.open()) {
+        try (Store store = storeOption.openForReading()) {
             return fromStore(store, input);
         } catch (StoreException e) {
-            throw UserError.failed(e.getMessage(), e);
+            throw StoreOption.refusal(e);
         }
     }
 }

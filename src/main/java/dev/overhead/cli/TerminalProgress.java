@@ -40,7 +40,8 @@ final class TerminalProgress implements Listener {
                 intervalPct,
                 width - 1,
                 false);
-        err.print("\r\033[2K" + line);
+        SafeText.printRaw(err, "\r\033[2K");
+        err.print(line);
         err.flush();
         drawn = true;
     }
@@ -59,7 +60,7 @@ final class TerminalProgress implements Listener {
 
     private void clear() {
         if (drawn) {
-            err.print("\r\033[2K");
+            SafeText.printRaw(err, "\r\033[2K");
             err.flush();
             drawn = false;
         }

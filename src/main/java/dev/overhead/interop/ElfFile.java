@@ -71,6 +71,11 @@ public record ElfFile(Path path, long fileSize, int bits, boolean bigEndian, int
     }
 
     public static ElfFile read(Path path) {
+        if (java.nio.file.Files.exists(path) && !java.nio.file.Files.isRegularFile(path)) {
+            // a named pipe would block forever, a device never end (issue 14.17)
+            throw new FormatException(path + " is not a regular file (a pipe, a device or a directory): 'overhead"
+                    + " size' reads ELF files.");
+        }
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long fileSize = ch.size();
             ByteBuffer ident = read(ch, 0, 16, ByteOrder.LITTLE_ENDIAN, path);
@@ -92,6 +97,12 @@ public record ElfFile(Path path, long fileSize, int bits, boolean bigEndian, int
             int shstrndx = Short.toUnsignedInt(h.getShort(is64 ? 0x3E : 0x32));
             List<long[]> raw = new ArrayList<>();
             if (shoff != 0) {
+                if (shoff < 0 || shoff >= fileSize) {
+                    throw notElf(
+                            path,
+                            "its section header offset " + Long.toUnsignedString(shoff)
+                                    + " is past the end of the file (" + fileSize + " bytes)");
+                }
                 if (shentsize < (is64 ? 64 : 40)) {
                     throw notElf(path, "its section header size " + shentsize + " is too small");
                 }
@@ -124,6 +135,9 @@ public record ElfFile(Path path, long fileSize, int bits, boolean bigEndian, int
             return new ElfFile(path, fileSize, is64 ? 64 : 32, order == ByteOrder.BIG_ENDIAN, type, sections);
         } catch (NoSuchFileException e) {
             throw new FormatException(path + " does not exist.", e);
+        } catch (IllegalArgumentException | ArithmeticException | IndexOutOfBoundsException e) {
+            // a header field pointing outside the file or overflowing a count: damaged, not our fault
+            throw notElf(path, "a header points outside the file or counts more than it can hold");
         } catch (IOException e) {
             throw new FormatException(path + " cannot be read: " + e.getMessage() + ".", e);
         }

@@ -30,7 +30,14 @@ public final class Formats {
     public static final String KNOWN = "overhead JSON, sample CSV (workload,variant,metric,value), hyperfine JSON, "
             + "pyperf JSON, Go benchmark output (benchstat's input) or a Phoronix Test Suite composite.xml";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Deeper than any file overhead reads needs; a hostile file gets a sentence, not a stack overflow. */
+    static final int MAX_DEPTH = 100;
+
+    private static final ObjectMapper JSON = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_DEPTH)
+                    .build())
+            .build());
 
     /** What a file is. */
     public enum Kind {
@@ -47,6 +54,10 @@ public final class Formats {
     }
 
     public static StudyResult read(String text, String source) {
+        return finite(readAny(text, source), source);
+    }
+
+    private static StudyResult readAny(String text, String source) {
         return switch (detect(text, source)) {
             case OVERHEAD -> OverheadJsonReader.read(text);
             case CSV -> SampleCsv.read(text, source);
@@ -57,16 +68,47 @@ public final class Formats {
         };
     }
 
+    /**
+     * Every reader's values checked once more (issue 14.5): NaN or an infinity from any format is
+     * refused rather than stored, where it would fail a NOT NULL column or poison the statistics.
+     */
+    private static StudyResult finite(StudyResult study, String source) {
+        for (WorkloadResult w : study.workloads()) {
+            for (VariantResult v : w.variants()) {
+                for (dev.overhead.model.Run r : v.runs()) {
+                    boolean ok = Double.isFinite(r.wallS()) && Double.isFinite(r.userS()) && Double.isFinite(r.sysS());
+                    for (var m : r.metrics().entrySet()) {
+                        ok &= m.getValue() != null && Double.isFinite(m.getValue());
+                    }
+                    if (!ok) {
+                        throw new FormatException(("%s: run %d of %s / %s has a value that is not a finite number;"
+                                        + " fix or remove that run.")
+                                .formatted(source, r.index(), w.name(), v.name()));
+                    }
+                }
+            }
+        }
+        return study;
+    }
+
     public static Kind detect(String text, String source) {
         String head = text.stripLeading();
         if (head.startsWith("{")) {
             JsonNode root;
             try {
                 root = JSON.readTree(text);
+            } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+                throw new FormatException(
+                        source + " nests JSON deeper than " + MAX_DEPTH + " levels, which no result file needs: is it"
+                                + " the right file?",
+                        e);
             } catch (JsonProcessingException e) {
                 throw new FormatException(
-                        source + " looks like JSON but is not valid JSON (line "
-                                + e.getLocation().getLineNr() + ").",
+                        source + " looks like JSON but is not valid JSON"
+                                + (e.getLocation() == null
+                                        ? ""
+                                        : " (line " + e.getLocation().getLineNr() + ")")
+                                + ".",
                         e);
             }
             if (root.path("schema").asText().startsWith("overhead/")) {
@@ -166,7 +208,36 @@ public final class Formats {
                 specs.list());
     }
 
+    /**
+     * The largest file read whole: a tenth of the heap, since parsing holds the text, its lines and
+     * the runs at once (issue 14.16: a 246 MB CSV ended in an internal error, /dev/zero never ended).
+     */
+    static long maxBytes() {
+        return Runtime.getRuntime().maxMemory() / 10;
+    }
+
     static String readString(Path file) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new FormatException(file + " is not a regular file (a pipe, a device or a directory): give a"
+                    + " result file; overhead reads " + KNOWN + ".");
+        }
+        try {
+            long size = Files.size(file);
+            if (size > maxBytes()) {
+                throw new FormatException(String.format(
+                        java.util.Locale.ROOT,
+                        "%s is %.0f MB, more than overhead reads at once with %.0f MB of memory: give Java more"
+                                + " (JAVA_TOOL_OPTIONS=-Xmx8g, which allows %.0f MB files), or split the file.",
+                        file,
+                        size / 1e6,
+                        Runtime.getRuntime().maxMemory() / 1e6,
+                        8e9 / 10 / 1e6));
+            }
+        } catch (NoSuchFileException e) {
+            throw new FormatException(file + " does not exist.", e);
+        } catch (IOException e) {
+            throw new FormatException(file + " cannot be read: " + e.getMessage() + ".", e);
+        }
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {

@@ -43,6 +43,15 @@ public final class HyperfineJson {
                         || root.path("results").get(0).has("command"));
     }
 
+    /** A measured value: a finite JSON number, never a string or null read as 0 (issue 14.5). */
+    private static double number(JsonNode n, String source, String where) {
+        if (!n.isNumber() || !Double.isFinite(n.asDouble())) {
+            throw new FormatException("%s: %s is %s, not a finite number; fix or remove that run."
+                    .formatted(source, where, n.isNull() ? "null" : n.toString()));
+        }
+        return n.asDouble();
+    }
+
     public static StudyResult read(String text, String source) {
         JsonNode root;
         try {
@@ -67,7 +76,9 @@ public final class HyperfineJson {
         Set<String> names = new LinkedHashSet<>();
         int sequence = 0;
         boolean memory = false;
+        int resultIndex = -1;
         for (JsonNode r : results) {
+            resultIndex++;
             String command = r.path("command").asText();
             String name = unique(names, single ? Imported.stem(source) : variantName(r));
             JsonNode times = r.path("times");
@@ -84,9 +95,12 @@ public final class HyperfineJson {
                 if (codes.isArray() && i < codes.size()) {
                     exit = codes.get(i).isNull() ? -1 : codes.get(i).asInt();
                 }
-                long rss =
-                        mem.isArray() && mem.size() == times.size() ? mem.get(i).asLong() / 1024 : 0;
-                runs.add(Imported.run(i, sequence++, times.get(i).asDouble(), exit, rss, Map.of()));
+                long rss = mem.isArray() && mem.size() == times.size()
+                        ? (long) number(mem.get(i), source, "results[" + resultIndex + "].memory_usage_byte[" + i + "]")
+                                / 1024
+                        : 0;
+                double wall = number(times.get(i), source, "results[" + resultIndex + "].times[" + i + "]");
+                runs.add(Imported.run(i, sequence++, wall, exit, rss, Map.of()));
             }
             if (codes.isArray() && codes.size() != times.size()) {
                 warnings.add("%s: '%s' has %d exit codes for %d times; exit codes not matched to runs."

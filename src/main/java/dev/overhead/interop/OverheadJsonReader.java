@@ -97,6 +97,19 @@ public final class OverheadJsonReader {
         return new WorkloadResult(workload, variants);
     }
 
+    /** A run's figure: a number where present, never a string or null read as 0 (issue 14.5). */
+    private static double measured(JsonNode r, String field) {
+        JsonNode n = r.path(field);
+        if (n.isMissingNode()) {
+            return 0;
+        }
+        if (!n.isNumber() || !Double.isFinite(n.asDouble())) {
+            throw new FormatException("run " + r.path("index").asText("?") + " has " + field + " " + n
+                    + ", not a finite number: the file is damaged; fix or remove that run.");
+        }
+        return n.asDouble();
+    }
+
     private static Run run(JsonNode r) {
         Map<String, Double> metrics = new LinkedHashMap<>();
         r.path("metrics").properties().forEach(e -> {
@@ -112,9 +125,9 @@ public final class OverheadJsonReader {
                 r.path("exit_code").asInt(),
                 r.hasNonNull("signal") ? r.path("signal").asInt() : null,
                 r.path("timed_out").asBoolean(false),
-                r.path("wall_s").asDouble(),
-                r.path("user_s").asDouble(),
-                r.path("sys_s").asDouble(),
+                measured(r, "wall_s"),
+                measured(r, "user_s"),
+                measured(r, "sys_s"),
                 r.path("max_rss_kib").asLong(),
                 r.path("max_rss_exact").asBoolean(true),
                 r.path("minor_faults").asLong(),

@@ -57,9 +57,14 @@ public final class SampleCsv {
             String number = cell(cells, columns, "value");
             double value;
             try {
-                value = Double.parseDouble(number);
+                // plain decimals only: Java also reads NaN, Infinity, 0x1p3 and 1d, and 1e999999 overflows
+                value = PLAIN_NUMBER.matcher(number.strip()).matches() ? Double.parseDouble(number) : Double.NaN;
             } catch (NumberFormatException e) {
-                throw new FormatException("%s line %d: '%s' is not a number.".formatted(source, line, number));
+                value = Double.NaN;
+            }
+            if (!Double.isFinite(value)) {
+                throw new FormatException("%s line %d: '%s' is not a finite number; fix or remove that line."
+                        .formatted(source, line, number));
             }
             MetricSpec spec = spec(metric, cell(cells, columns, "better"), cell(cells, columns, "unit"), source, line);
             MetricSpec seen = specs.putIfAbsent(metric, spec);
@@ -218,6 +223,9 @@ public final class SampleCsv {
     }
 
     /** One CSV line (RFC 4180 quoting; a quoted field does not span lines in sample files). */
+    private static final java.util.regex.Pattern PLAIN_NUMBER =
+            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
     static List<String> split(String line, String source, int lineNumber) {
         List<String> cells = new ArrayList<>();
         StringBuilder cell = new StringBuilder();

@@ -64,6 +64,38 @@ public final class Metrics {
                 .findFirst();
     }
 
+    /**
+     * Names a parsed metric may not take (issue 14.4: {@code --metric 'wall=(\\d+)'} silently replaced
+     * the real wall time): the built-ins, and the process-tree and pressure names of CONTRACT §8,
+     * both as metric names and as the keys runs store them under.
+     */
+    public static final java.util.Set<String> RESERVED = reserved();
+
+    private static java.util.Set<String> reserved() {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        Arrays.stream(Builtin.values()).forEach(b -> names.add(b.metricName));
+        names.addAll(List.of(
+                "tree_mem",
+                "tree_cpu",
+                "tree_io_read",
+                "tree_io_write",
+                "psi_cpu",
+                "psi_mem",
+                "psi_io",
+                "tree_peak_mem_kib",
+                "tree_cpu_s",
+                "tree_io_read_bytes",
+                "tree_io_write_bytes",
+                "psi_cpu_s",
+                "psi_mem_s",
+                "psi_io_s"));
+        return java.util.Collections.unmodifiableSet(names);
+    }
+
+    public static boolean reserved(String name) {
+        return RESERVED.contains(name);
+    }
+
     public static List<MetricSpec> builtins() {
         return Arrays.stream(Builtin.values()).map(Builtin::spec).toList();
     }

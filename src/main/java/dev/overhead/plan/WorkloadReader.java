@@ -218,8 +218,7 @@ final class WorkloadReader {
                     : "metric '" + nodes.text(nameNode, "name") + "' of " + context;
             nodes.onlyKnownKeys(m, where, METRIC_KEYS);
             String name = nodes.text(nodes.required(m, "name", where, "give each metric a name"), "name");
-            if (Metrics.builtin(name).isPresent()
-                    || out.stream().anyMatch(s -> s.name().equals(name))) {
+            if (Metrics.reserved(name) || out.stream().anyMatch(s -> s.name().equals(name))) {
                 throw nodes.fail(
                         nameNode,
                         "the metric name '" + name + "' in " + context

@@ -29,9 +29,8 @@ final class Failures {
             case CANTOPEN ->
                 "cannot open the store " + file + ": check that it and its directory are readable and"
                         + " writable, or give --store another file.";
-            case NOTADB, CORRUPT ->
-                file + " is not an overhead store (not an SQLite database, or damaged): give"
-                        + " --store another file, or move this one away.";
+            case NOTADB -> StoreFile.notADatabase(file).getMessage();
+            case CORRUPT -> damaged(file);
             case FULL -> "the disk holding the store " + file + " is full: free some space and run again.";
             case IOERR ->
                 "the store " + file + " could not be " + action + " (an I/O error: " + e.getMessage()
@@ -44,6 +43,13 @@ final class Failures {
             default -> "the store " + file + " could not be " + action + " (" + e.getMessage() + ").";
         };
         return new StoreException(sentence, e);
+    }
+
+    /** Nothing is written to a damaged file: the sentence says how to look at it and save what can be read. */
+    static String damaged(Path file) {
+        return "the store " + file + " is damaged (SQLite found a malformed page) and is left as it is:"
+                + " 'overhead store check --store " + file + "' says what is wrong, and 'sqlite3 " + file
+                + " .recover | sqlite3 recovered.db' saves what can still be read.";
     }
 
     static StoreException ofRun(Path file, String study, String workload, String variant, int index, SQLException e) {

@@ -1,86 +1,108 @@
 package dev.overhead.store;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
 
 /**
- * The store's schema as an ordered list of migrations; {@code PRAGMA user_version} says how many a
- * file has had. Append new steps, never edit old ones: files made by earlier versions of overhead
- * are brought up to date when opened.
+ * The store's schema, versioned and migrated by Flyway: {@code V<n>__*.sql} under
+ * {@code dev/overhead/store/migrations}, applied in order and recorded in Flyway's
+ * {@code flyway_schema_history}. Append new steps, never edit old ones.
+ *
+ * <p>{@code PRAGMA user_version} mirrors the version, for two reasons: stores made before Flyway
+ * kept their version only there (such a file is baselined at it, then migrated), and a store that
+ * is already current is recognised with one pragma, so Flyway (a few hundred milliseconds of class
+ * loading) runs only when there is something to migrate.
  */
 final class Schema {
     private Schema() {}
 
-    static final List<String> MIGRATIONS = List.of(
-            // 1: studies, their definitions and one row per measured run.
-            """
-            CREATE TABLE studies (
-                id TEXT PRIMARY KEY, label TEXT, created TEXT NOT NULL, state TEXT NOT NULL,
-                options TEXT NOT NULL, environment TEXT NOT NULL, warnings TEXT NOT NULL);
-            CREATE TABLE workloads (
-                study TEXT NOT NULL REFERENCES studies(id) ON DELETE CASCADE, ordinal INTEGER NOT NULL,
-                name TEXT NOT NULL, command TEXT NOT NULL, shell INTEGER NOT NULL, parameters TEXT NOT NULL,
-                prepare TEXT NOT NULL, metrics TEXT NOT NULL,
-                PRIMARY KEY (study, ordinal), UNIQUE (study, name));
-            CREATE TABLE variants (
-                study TEXT NOT NULL REFERENCES studies(id) ON DELETE CASCADE, ordinal INTEGER NOT NULL,
-                name TEXT NOT NULL, env TEXT NOT NULL, prefix TEXT NOT NULL, setup TEXT NOT NULL,
-                cleanup TEXT NOT NULL,
-                PRIMARY KEY (study, ordinal), UNIQUE (study, name));
-            CREATE TABLE runs (
-                study TEXT NOT NULL, workload TEXT NOT NULL, variant TEXT NOT NULL, idx INTEGER NOT NULL,
-                sequence INTEGER NOT NULL, round INTEGER NOT NULL, started TEXT, exit_code INTEGER NOT NULL,
-                signal INTEGER, timed_out INTEGER NOT NULL, wall_s REAL NOT NULL, user_s REAL NOT NULL,
-                sys_s REAL NOT NULL, max_rss_kib INTEGER NOT NULL, max_rss_exact INTEGER NOT NULL,
-                minor_faults INTEGER NOT NULL, major_faults INTEGER NOT NULL, voluntary_cs INTEGER NOT NULL,
-                involuntary_cs INTEGER NOT NULL, fs_in_blocks INTEGER NOT NULL, fs_out_blocks INTEGER NOT NULL,
-                metrics TEXT NOT NULL,
-                PRIMARY KEY (study, workload, variant, idx),
-                FOREIGN KEY (study, workload) REFERENCES workloads(study, name) ON DELETE CASCADE,
-                FOREIGN KEY (study, variant) REFERENCES variants(study, name) ON DELETE CASCADE);
-            """,
-            // 2: finding a study by label (newest first) and a study's runs in the order they ran.
-            """
-            CREATE INDEX studies_by_label ON studies(label, created);
-            CREATE INDEX runs_by_sequence ON runs(study, sequence);
-            """);
+    /** The highest migration this overhead has. */
+    static final int CURRENT = 2;
+
+    static final String LOCATION = "classpath:dev/overhead/store/migrations";
+
+    static final String HISTORY = "flyway_schema_history";
+
+    /** Kept strongly reachable: java.util.logging forgets the level of a logger nobody holds. */
+    private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
     static int current() {
-        return MIGRATIONS.size();
+        return CURRENT;
     }
 
-    /**
-     * Brings the file up to {@code migrations.size()} in one immediate transaction (so two
-     * processes opening a new file at once do not both migrate it).
-     *
-     * @return the version the file had before
-     */
-    static int migrate(Connection c, List<String> migrations) throws SQLException {
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            int version = version(c);
-            if (version > migrations.size()) {
-                c.rollback();
-                return version;
+    /** What the file says it is: its user_version, and the highest version Flyway applied (0: none). */
+    record State(int userVersion, boolean hasHistory, int historyVersion) {
+        int version() {
+            return Math.max(userVersion, historyVersion);
+        }
+    }
+
+    static State state(Connection c) throws SQLException {
+        int user = version(c);
+        boolean history;
+        try (var st = c.prepareStatement("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?")) {
+            st.setString(1, HISTORY);
+            try (var rs = st.executeQuery()) {
+                history = rs.next() && rs.getInt(1) > 0;
             }
-            for (int v = version; v < migrations.size(); v++) {
-                for (String sql : migrations.get(v).split(";")) {
-                    if (!sql.isBlank()) {
-                        st.executeUpdate(sql);
+        }
+        int applied = 0;
+        if (history) {
+            try (Statement st = c.createStatement();
+                    var rs = st.executeQuery("SELECT version FROM " + HISTORY + " WHERE success = 1")) {
+                while (rs.next()) {
+                    try {
+                        applied = Math.max(applied, Integer.parseInt(rs.getString(1)));
+                    } catch (NumberFormatException e) {
+                        // a version we do not number this way: a newer overhead's, caught by the user_version
                     }
                 }
             }
-            st.executeUpdate("PRAGMA user_version = " + migrations.size());
-            c.commit();
-            return version;
+        }
+        return new State(user, history, applied);
+    }
+
+    /**
+     * Brings the file up to {@code target} with Flyway; a store made before Flyway (a user_version
+     * but no history) is baselined at its user_version first, so its tables are kept as they are.
+     * The caller holds the store's migration lock, so two processes never migrate at once.
+     */
+    static void migrate(Path file, SQLiteConfig config, State found, int target) throws StoreException {
+        FLYWAY_LOG.setLevel(Level.OFF); // Flyway reports progress and version notes; overhead says what matters
+        SQLiteDataSource source = new SQLiteDataSource(config);
+        source.setUrl("jdbc:sqlite:" + file);
+        boolean legacy = !found.hasHistory() && found.userVersion() > 0;
+        try {
+            var flyway = Flyway.configure(Schema.class.getClassLoader())
+                    .dataSource(source)
+                    .locations(LOCATION)
+                    .target(Integer.toString(target))
+                    .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator") // muted above
+                    .baselineOnMigrate(legacy)
+                    .baselineVersion(Integer.toString(Math.max(1, found.userVersion())))
+                    .baselineDescription("made by overhead before Flyway")
+                    .load();
+            flyway.migrate();
+        } catch (FlywayException e) {
+            throw new StoreException(
+                    "the store " + file + " could not be brought to schema " + target + " ("
+                            + e.getMessage().lines().findFirst().orElse("") + "): the step that failed was"
+                            + " rolled back; 'overhead store check' says what the store holds.",
+                    e);
+        }
+        try (Connection c = source.getConnection();
+                Statement st = c.createStatement()) {
+            st.executeUpdate("PRAGMA user_version = " + target);
         } catch (SQLException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(auto);
+            throw Failures.of(file, "written", e);
         }
     }
 

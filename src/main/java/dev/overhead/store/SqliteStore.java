@@ -39,26 +39,46 @@ public final class SqliteStore implements Store {
     }
 
     public static SqliteStore open(Path file) throws StoreException {
-        return open(file, Schema.MIGRATIONS);
+        return open(file, Schema.CURRENT);
     }
 
-    /** With a given migration list, so tests can make files as older versions of overhead did. */
-    static SqliteStore open(Path file, List<String> migrations) throws StoreException {
+    /**
+     * For the commands that only read: the file is opened read-only, and where there is no store
+     * yet nothing is created (issue 14.13, 14.14); an empty store answers instead.
+     */
+    public static Store openForReading(Path file) throws StoreException {
         Path abs = file.toAbsolutePath().normalize();
-        if (Files.isDirectory(abs)) {
-            throw new StoreException(
-                    "the store " + abs + " is a directory: give --store a file, such as " + abs.resolve("overhead.db")
-                            + ".",
-                    null);
+        StoreFile.Inspection found = StoreFile.inspect(abs);
+        if (found.kind() != StoreFile.Kind.STORE) {
+            return new EmptyStore();
         }
+        refuseNewer(abs, found.version(), Schema.current());
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
         try {
-            Files.createDirectories(abs.getParent());
-        } catch (IOException e) {
-            throw new StoreException(
-                    "cannot create the directory " + abs.getParent() + " for the store ("
-                            + e.getClass().getSimpleName().replace("Exception", "") + "): give --store a file in a"
-                            + " writable place.",
-                    e);
+            return new SqliteStore(abs, config.createConnection("jdbc:sqlite:" + abs));
+        } catch (SQLException e) {
+            throw Failures.of(abs, "opened", e);
+        }
+    }
+
+    /** Up to a given schema version, so tests can make files as older versions of overhead did. */
+    static SqliteStore open(Path file, int target) throws StoreException {
+        Path abs = file.toAbsolutePath().normalize();
+        // What the file is, before anything is written to it: a foreign file stays byte for byte the same.
+        StoreFile.Inspection found = StoreFile.inspect(abs);
+        refuseNewer(abs, found.version(), target);
+        if (found.kind() == StoreFile.Kind.ABSENT) {
+            try {
+                Files.createDirectories(abs.getParent());
+            } catch (IOException e) {
+                throw new StoreException(
+                        "cannot create the directory " + abs.getParent() + " for the store ("
+                                + e.getClass().getSimpleName().replace("Exception", "")
+                                + "): give --store a file in a writable place.",
+                        e);
+            }
         }
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
@@ -71,18 +91,24 @@ public final class SqliteStore implements Store {
         Connection c = null;
         try {
             c = config.createConnection("jdbc:sqlite:" + abs);
-            int before = Schema.version(c);
-            if (before == 0 && hasForeignTables(c)) {
+            Schema.State state = Schema.state(c);
+            if (state.version() == 0 && hasForeignTables(c)) { // made by someone else since it was inspected
                 throw new StoreException(
                         abs + " is an SQLite database but not an overhead store: give --store" + " another file.",
                         null);
             }
-            int had = Schema.migrate(c, migrations);
-            if (had > migrations.size()) {
-                throw new StoreException(
-                        "the store " + abs + " was written by a newer overhead (schema " + had + "; this one knows "
-                                + migrations.size() + "): upgrade overhead, or give another --store.",
-                        null);
+            refuseNewer(abs, state.version(), target);
+            if (state.userVersion() != target || !state.hasHistory()) { // else current: Flyway is not even loaded
+                // the file lock keeps other processes out; a record lock is the process's, so threads queue here
+                synchronized (SqliteStore.class) {
+                    try (Store.Held migrating = StudyLock.migrating(abs)) {
+                        Schema.State again = Schema.state(c); // another process may have migrated it meanwhile
+                        refuseNewer(abs, again.version(), target);
+                        if (again.userVersion() != target || !again.hasHistory()) {
+                            Schema.migrate(abs, config, again, target);
+                        }
+                    }
+                }
             }
             return new SqliteStore(abs, c);
         } catch (SQLException e) {
@@ -94,11 +120,29 @@ public final class SqliteStore implements Store {
         }
     }
 
+    private static void refuseNewer(Path abs, int had, int known) throws StoreException {
+        if (had > known) {
+            throw new StoreException(
+                    "the store " + abs + " was written by a newer overhead (schema " + had + "; this one knows " + known
+                            + "): upgrade overhead, or give another --store.",
+                    null);
+        }
+    }
+
     private static boolean hasForeignTables(Connection c) throws SQLException {
         try (var st = c.createStatement();
                 var rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")) {
             return rs.next() && rs.getInt(1) > 0;
         }
+    }
+
+    @Override
+    public StudyLock lock(String studyId) throws StoreException {
+        return StudyLock.acquire(file, studyId);
+    }
+
+    Connection connection() {
+        return connection;
     }
 
     public Path file() {

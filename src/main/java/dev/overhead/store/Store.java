@@ -54,6 +54,22 @@ public interface Store extends AutoCloseable {
         });
     }
 
+    /**
+     * Held while a study is measured: a second process that tries to measure it is refused
+     * (issue 14.9). The lock goes with the process, however it ends.
+     *
+     * @throws StoreException when another process holds it
+     */
+    default Held lock(String studyId) throws StoreException {
+        return () -> {};
+    }
+
+    /** Something held until closed, whose closing cannot fail. */
+    interface Held extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     /** A line per study, newest first. */
     List<StudySummary> list() throws StoreException;
 

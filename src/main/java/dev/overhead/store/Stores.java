@@ -19,6 +19,16 @@ public final class Stores {
         return SqliteStore.open(resolve(pathOrNull));
     }
 
+    /** For managing the store as a whole ({@link StoreAdmin}). */
+    public static SqliteStore openForAdmin(String pathOrNull) throws StoreException {
+        return SqliteStore.open(resolve(pathOrNull));
+    }
+
+    /** For commands that only read: read-only, and nothing is created where there is no store. */
+    public static Store openForReading(String pathOrNull) throws StoreException {
+        return SqliteStore.openForReading(resolve(pathOrNull));
+    }
+
     /** The file a {@code --store} value names. */
     public static Path resolve(String pathOrNull) throws StoreException {
         if (pathOrNull == null) {
@@ -57,7 +67,7 @@ public final class Stores {
     }
 
     private static StoreException unsupported(String given, Throwable cause) {
-        return new StoreException(
+        return new BadStoreValue(
                 "--store '" + given + "' is not a store overhead can use: give a file path, or a"
                         + " sqlite:PATH or file: URL.",
                 cause);

@@ -86,7 +86,7 @@ public final class EnvVars {
         return NAMES.contains(name) || PREFIXES.stream().anyMatch(name::startsWith);
     }
 
-    static boolean isSecret(String name) {
+    public static boolean isSecret(String name) {
         return SECRET.matcher(name.toUpperCase(Locale.ROOT)).find();
     }
 }

@@ -71,7 +71,7 @@ class SampleCsvTest {
         String csv = "workload,variant,metric,value\n" + "w,a,wall,1\n".repeat(5) + "w,a,wall,abc\n";
         assertThatThrownBy(() -> SampleCsv.read(csv, "results.csv"))
                 .isInstanceOf(FormatException.class)
-                .hasMessage("results.csv line 7: 'abc' is not a number.");
+                .hasMessage("results.csv line 7: 'abc' is not a finite number; fix or remove that line.");
     }
 
     @Test

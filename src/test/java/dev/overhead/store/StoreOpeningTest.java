@@ -23,7 +23,7 @@ class StoreOpeningTest {
     @Test
     void aFileFromAnOlderVersionIsMigratedAndKeepsItsStudies() throws Exception {
         Path db = dir.resolve("old.db");
-        try (Store old = SqliteStore.open(db, Schema.MIGRATIONS.subList(0, 1))) {
+        try (Store old = SqliteStore.open(db, 1)) {
             old.createStudy(info("s1", "kept", CREATED), WORKLOADS, VARIANTS, Map.of());
             old.addRun("s1", "sort", "glibc", run(0, 0, 1.0));
         }
@@ -61,11 +61,75 @@ class StoreOpeningTest {
     }
 
     @Test
+    void aStoreMadeBeforeFlywayIsBaselinedAndKeepsItsStudies() throws Exception {
+        // as overhead made stores before Flyway: the same tables, the version in user_version only
+        Path db = dir.resolve("legacy.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            for (String file : new String[] {"V1__studies.sql", "V2__indexes.sql"}) {
+                String sql = new String(
+                        Schema.class.getResourceAsStream("migrations/" + file).readAllBytes(),
+                        java.nio.charset.StandardCharsets.UTF_8);
+                for (String statement : sql.replaceAll("--[^\\n]*", "").split(";")) {
+                    if (!statement.isBlank()) {
+                        c.createStatement().executeUpdate(statement);
+                    }
+                }
+            }
+            c.createStatement().executeUpdate("PRAGMA user_version = 2");
+        }
+        try (Store legacy = SqliteStore.open(db, 2)) {
+            legacy.createStudy(info("s1", "kept", CREATED), WORKLOADS, VARIANTS, Map.of());
+            legacy.addRun("s1", "sort", "glibc", run(0, 0, 1.0));
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var rs = c.createStatement()
+                        .executeQuery("SELECT version, type FROM flyway_schema_history WHERE success = 1"
+                                + " ORDER BY installed_rank")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("2");
+            assertThat(rs.getString(2)).isEqualTo("BASELINE");
+            assertThat(rs.next()).isFalse();
+        }
+        try (Store store = Stores.open(db.toString())) {
+            assertThat(store.load("kept")).isPresent();
+        }
+    }
+
+    @Test
+    void aNewStoreIsMigratedByFlywayStepByStep() throws Exception {
+        Path db = dir.resolve("fresh.db");
+        Stores.open(db.toString()).close();
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var rs = c.createStatement()
+                        .executeQuery("SELECT group_concat(version, ',') FROM (SELECT version FROM"
+                                + " flyway_schema_history WHERE success = 1 ORDER BY installed_rank)")) {
+            assertThat(rs.getString(1)).isEqualTo("1,2");
+        }
+        assertThat(userVersion(db)).isEqualTo(2);
+    }
+
+    @Test
+    void refusesAStoreWhoseFlywayHistoryIsNewer() throws Exception {
+        Path db = dir.resolve("newer.db");
+        Stores.open(db.toString()).close();
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            c.createStatement()
+                    .executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type,"
+                            + " script, checksum, installed_by, execution_time, success) VALUES (3, '3', 'later',"
+                            + " 'SQL', 'V3__later.sql', 0, 'x', 0, 1)");
+        }
+        assertThatThrownBy(() -> Stores.open(db.toString()))
+                .hasMessageContaining("was written by a newer overhead (schema 3; this one knows 2)");
+        assertThatThrownBy(() -> Stores.openForReading(db.toString()))
+                .hasMessageContaining("was written by a newer overhead (schema 3; this one knows 2)");
+    }
+
+    @Test
     void refusesAFileThatIsNotADatabase() throws Exception {
         Path notes = Files.writeString(dir.resolve("notes.txt"), "these are my notes, not a database\n".repeat(200));
         assertThatThrownBy(() -> Stores.open(notes.toString()))
                 .isInstanceOf(StoreException.class)
-                .hasMessage(notes + " is not an overhead store (not an SQLite database, or damaged): give --store"
+                .hasMessage(notes + " is not an overhead store (not an SQLite database): give --store"
                         + " another file, or move this one away.");
         assertThat(Files.readString(notes)).startsWith("these are my notes").as("left as it was");
     }

@@ -1,0 +1,56 @@
+package dev.overhead.cli;
+
+import dev.overhead.store.StoreAdmin;
+import dev.overhead.store.StoreException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code overhead store check}: the store as a whole. */
+@Command(
+        name = "store",
+        description = "Look after the store as a whole.",
+        subcommands = {StoreCommand.Check.class})
+final class StoreCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw UserError.usage("'overhead store' needs what to do: 'overhead store check'.");
+    }
+
+    @Command(name = "check", description = "Check the store's integrity and schema version; writes nothing.")
+    static final class Check implements Callable<Integer> {
+        @Mixin
+        StoreOption storeOption;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws StoreException {
+            PrintWriter out = spec.commandLine().getOut();
+            StoreAdmin.Check c = StoreAdmin.check(storeOption.file());
+            out.println("store      " + c.file());
+            out.println("schema     " + c.schema() + " (this overhead knows " + c.known() + ")"
+                    + (c.schema() > c.known() ? ": written by a newer overhead" : ""));
+            if (!c.migrations().isEmpty()) {
+                out.println("migrations " + String.join(", ", c.migrations()));
+            }
+            if (c.ok()) {
+                out.println("studies    " + c.studies() + " (" + c.runs() + " runs)");
+                out.println("integrity  ok");
+                return 0;
+            }
+            out.println("integrity  damaged:");
+            c.problems().forEach(p -> out.println("  " + p));
+            out.println("Nothing was changed. 'sqlite3 " + c.file() + " .recover | sqlite3 recovered.db' saves what"
+                    + " can still be read; then use --store recovered.db.");
+            return 1;
+        }
+    }
+}

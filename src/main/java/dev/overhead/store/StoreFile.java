@@ -1,0 +1,97 @@
+package dev.overhead.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Arrays;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * What a file given as the store is, found out before anything is written to it: opening a
+ * foreign SQLite file for writing would switch it to WAL (issue 14.11), so the header is read
+ * with plain file I/O and the tables through a read-only connection first.
+ */
+final class StoreFile {
+    private StoreFile() {}
+
+    /** What was found: nothing yet, an overhead store at a schema version, or an empty database. */
+    enum Kind {
+        ABSENT,
+        EMPTY,
+        STORE
+    }
+
+    record Inspection(Kind kind, int version) {}
+
+    private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * @throws StoreException a sentence when the file is a directory, not a regular file, not an
+     *     SQLite database, someone else's database, or damaged
+     */
+    static Inspection inspect(Path abs) throws StoreException {
+        if (!Files.exists(abs)) {
+            return new Inspection(Kind.ABSENT, 0);
+        }
+        if (Files.isDirectory(abs)) {
+            throw new BadStoreValue("the store " + abs + " is a directory: give --store a file, such as "
+                    + abs.resolve("overhead.db") + ".");
+        }
+        if (!Files.isRegularFile(abs)) { // a pipe or a device would block or never end
+            throw new BadStoreValue(
+                    "the store " + abs + " is not a regular file (a pipe or a device?): give --store a file.");
+        }
+        byte[] head = new byte[SQLITE_HEADER.length];
+        int read;
+        try (InputStream in = Files.newInputStream(abs)) {
+            read = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw new StoreException(
+                    "cannot read the store " + abs + " (" + e.getClass().getSimpleName() + "): check its"
+                            + " permissions, or give --store another file.",
+                    e);
+        }
+        if (read == 0) {
+            return new Inspection(Kind.EMPTY, 0);
+        }
+        if (read < head.length || !Arrays.equals(head, SQLITE_HEADER)) {
+            throw notADatabase(abs);
+        }
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
+        try (Connection c = config.createConnection("jdbc:sqlite:" + abs)) {
+            int version = Schema.state(c).version();
+            boolean hasStudies = has(c, "name = 'studies'");
+            boolean hasOthers = has(c, "name NOT LIKE 'sqlite_%'");
+            if (!hasOthers) {
+                return new Inspection(Kind.EMPTY, version);
+            }
+            if (!hasStudies || version == 0) {
+                throw new StoreException(
+                        abs + " is an SQLite database but not an overhead store: give --store another file.", null);
+            }
+            return new Inspection(Kind.STORE, version);
+        } catch (SQLException e) {
+            throw Failures.of(abs, "opened", e);
+        }
+    }
+
+    private static boolean has(Connection c, String where) throws SQLException {
+        try (var st = c.createStatement();
+                var rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE " + where)) {
+            return rs.next() && rs.getInt(1) > 0;
+        }
+    }
+
+    static StoreException notADatabase(Path abs) {
+        return new StoreException(
+                abs + " is not an overhead store (not an SQLite database): give --store another file, or move this"
+                        + " one away.",
+                null);
+    }
+}

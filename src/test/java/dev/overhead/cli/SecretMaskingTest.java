@@ -1,0 +1,60 @@
+package dev.overhead.cli;
+
+import static dev.overhead.cli.StoreSafetyTest.overhead;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 14.21: a variant's secret-looking variables are masked in every report and kept in the store. */
+class SecretMaskingTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void secretsAreMaskedInReportsAndKeptInTheStore() throws Exception {
+        Path db = dir.resolve("s.db");
+        Path html = dir.resolve("r.html");
+        Path json = dir.resolve("r.json");
+        Path md = dir.resolve("r.md");
+        var run = overhead(
+                "run",
+                "--fake-exec",
+                "--runs",
+                "3",
+                "--store",
+                db.toString(),
+                "--label",
+                "keyed",
+                "--export-html",
+                html.toString(),
+                "--export-json",
+                json.toString(),
+                "--export-markdown",
+                md.toString(),
+                "-V",
+                "plain: MALLOC_ARENA_MAX=2",
+                "-V",
+                "keyed: API_KEY=secret123 MALLOC_ARENA_MAX=2",
+                "--",
+                "sleep",
+                "1");
+        assertThat(run.code()).as(run.err()).isZero();
+        var show = overhead("show", "--store", db.toString(), "keyed");
+        var report = overhead("report", "--store", db.toString(), "--format", "json", "keyed");
+        for (String text : new String[] {
+            run.out(), show.out(), report.out(), Files.readString(html), Files.readString(json), Files.readString(md)
+        }) {
+            assertThat(text).doesNotContain("secret123");
+        }
+        assertThat(show.out()).contains("API_KEY=********").contains("MALLOC_ARENA_MAX=2");
+        assertThat(Files.readString(json)).contains("\"API_KEY\" : \"********\"");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var rs = c.createStatement().executeQuery("SELECT env FROM variants WHERE name = 'keyed'")) {
+            assertThat(rs.getString(1)).contains("secret123"); // resume needs it
+        }
+    }
+}

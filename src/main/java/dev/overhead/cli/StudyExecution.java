@@ -87,7 +87,7 @@ final class StudyExecution {
                     Instant::now);
             if (!Interrupts.handOver(runner::cancel)) {
                 err.println("overhead: interrupted before the first run; nothing was measured");
-                return 130;
+                return Interrupts.exitCode();
             }
             outcome = runner.run(spec, info, environment, resumeFrom);
         } catch (RunFailure failure) {
@@ -99,10 +99,15 @@ final class StudyExecution {
             throw UserError.failed(e.getMessage(), e);
         }
         new Outputs(out, err, outputs).write(verdict.adjusted(outcome.result()));
+        int signalled = Interrupts.exitCode(); // 130 or 143, also for a signal after the last run
         if (outcome.state() == Outcome.State.INTERRUPTED) {
             err.println("overhead: interrupted; the runs measured are kept in study " + info.id()
                     + " ('overhead resume " + info.id() + "' continues it)");
-            return 130;
+            return signalled != 0 ? signalled : 130;
+        }
+        if (signalled != 0) {
+            err.println("overhead: interrupted after the last run; study " + info.id() + " is complete");
+            return signalled;
         }
         return FailIfWorse.exitCode(outcome.result(), verdict.failIfWorsePct(), err);
     }

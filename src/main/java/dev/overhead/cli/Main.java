@@ -30,7 +30,11 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // The JVM decoded the arguments with the locale's charset, losing bytes that are not text.
+        System.exit(run(
+                dev.overhead.exec.ArgBytes.exactArgs(args),
+                new PrintWriter(System.out, true),
+                new PrintWriter(System.err, true)));
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {

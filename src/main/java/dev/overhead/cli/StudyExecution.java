@@ -135,6 +135,10 @@ final class StudyExecution {
     }
 
     private static boolean executable(String program, String path) {
+        if (!program.equals(
+                new String(dev.overhead.exec.ArgBytes.encode(program), java.nio.charset.StandardCharsets.UTF_8))) {
+            return true; // a name that is no text cannot be a Path here; exec will say if it is missing
+        }
         if (program.contains("/")) {
             Path p = Path.of(program);
             return Files.isRegularFile(p) && Files.isExecutable(p);

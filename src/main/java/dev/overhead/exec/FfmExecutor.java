@@ -98,7 +98,7 @@ public final class FfmExecutor implements Executor {
             } else if (!(r.output() instanceof OutputPolicy.Inherit)) {
                 String target = r.output() instanceof OutputPolicy.ToFile(Path f) ? f.toString() : "/dev/null";
                 Libc.check("addopen stdout", (int) Libc.FA_ADDOPEN.invokeExact(
-                        fa, 1, arena.allocateFrom(target), Libc.O_WRONLY | Libc.O_CREAT | Libc.O_APPEND, 0644));
+                        fa, 1, Libc.cString(arena, target), Libc.O_WRONLY | Libc.O_CREAT | Libc.O_APPEND, 0644));
             }
             if (pipeErr) {
                 errPipe = pipe(arena, err);
@@ -107,7 +107,7 @@ public final class FfmExecutor implements Executor {
             Libc.check("closefrom", (int) Libc.FA_ADDCLOSEFROM.invokeExact(fa, 3));
             if (r.workDir() != null) {
                 Libc.check("chdir", (int) Libc.FA_ADDCHDIR.invokeExact(
-                        fa, arena.allocateFrom(r.workDir().toString())));
+                        fa, Libc.cString(arena, r.workDir().toString())));
             }
             MemorySegment empty = arena.allocate(Libc.SIGSET_SIZE, 8);
             MemorySegment full = arena.allocate(Libc.SIGSET_SIZE, 8);

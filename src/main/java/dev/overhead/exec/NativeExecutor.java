@@ -241,8 +241,9 @@ public final class NativeExecutor implements Executor {
         return bytes.toByteArray();
     }
 
+    /** Arguments, environment and paths go as their exact bytes ({@link ArgBytes}). */
     private static void str(DataOutputStream out, String s) throws IOException {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        byte[] b = ArgBytes.encode(s);
         out.writeInt(b.length);
         out.write(b);
     }

@@ -79,6 +79,42 @@ class NativeExecutorFaultsTest {
     }
 
     @Test
+    void signalsToTheHelpersGroupNeverReachTheCommand() throws Exception {
+        Path setsid = Path.of("/usr/bin/setsid");
+        assumeTrue(Files.isExecutable(setsid), "setsid (util-linux) is missing");
+        // A helper in a group of its own, so that the storm below does not hit this JVM's group; the
+        // command is in that group from vfork until it leaves it, which is when a signal could slip in.
+        Path wrapper = dir.resolve("in-own-group");
+        Files.writeString(wrapper, "#!/bin/sh\nexec " + setsid + " " + NativeHelper.binary() + " \"$@\"\n");
+        Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (NativeExecutor own = NativeExecutor.start(wrapper)) {
+            int group = (int) own.helperPid();
+            var stop = new java.util.concurrent.atomic.AtomicBoolean();
+            Thread storm = new Thread(() -> {
+                for (int i = 0; !stop.get(); i++) {
+                    try {
+                        int ignored = (int) Libc.KILL.invokeExact(-group, i % 2 == 0 ? 2 : 15);
+                    } catch (Throwable e) {
+                        throw new AssertionError(e);
+                    }
+                    java.util.concurrent.locks.LockSupport.parkNanos(10_000);
+                }
+            });
+            storm.start();
+            try {
+                for (int i = 0; i < 300; i++) {
+                    assertThat(own.run(req(List.of("true"))).signal())
+                            .as("run %d", i)
+                            .isNull();
+                }
+            } finally {
+                stop.set(true);
+                storm.join();
+            }
+        }
+    }
+
+    @Test
     void whatACommandLeavesRunningIsKilledAndSaid() throws Exception {
         ExecResult r = executor.run(captured(List.of("sh", "-c", "sleep 30 & echo $!; exit 0")));
         assertThat(r.exitCode()).isZero();

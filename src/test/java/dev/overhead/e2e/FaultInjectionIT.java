@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class FaultInjectionIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int TRIALS = 24;
+    private static final int TRIALS = 21;
     private static final int RUNS = 8;
     private static final long SEED = 20261203L;
     private static final Path SETSID = Path.of("/usr/bin/setsid");

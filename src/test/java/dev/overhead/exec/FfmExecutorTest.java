@@ -151,25 +151,9 @@ class FfmExecutorTest {
     void whatACommandLeavesRunningIsKilledAndSaid() throws Exception {
         ExecResult r = executor.run(captured(List.of("sh", "-c", "sleep 30 & echo $!; exit 0")));
         assertThat(r.leftBehind()).isTrue();
-        assertThat(gone(Long.parseLong(r.stdout().strip())))
+        assertThat(Commands.gone(Long.parseLong(r.stdout().strip())))
                 .as("the background sleep is killed")
                 .isTrue();
         assertThat(executor.run(req(List.of("true"))).leftBehind()).isFalse();
-    }
-
-    /** Whether the process has ended (a zombie waiting for its parent counts as ended). */
-    private static boolean gone(long pid) throws InterruptedException {
-        for (int i = 0; i < 250; i++) {
-            try {
-                if (Files.readString(Path.of("/proc", Long.toString(pid), "status"))
-                        .contains("State:\tZ")) {
-                    return true;
-                }
-            } catch (java.io.IOException e) {
-                return true; // no such process
-            }
-            Thread.sleep(20);
-        }
-        return false;
     }
 }

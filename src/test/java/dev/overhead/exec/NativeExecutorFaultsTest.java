@@ -119,7 +119,7 @@ class NativeExecutorFaultsTest {
         ExecResult r = executor.run(captured(List.of("sh", "-c", "sleep 30 & echo $!; exit 0")));
         assertThat(r.exitCode()).isZero();
         assertThat(r.leftBehind()).isTrue();
-        assertThat(gone(Long.parseLong(r.stdout().strip())))
+        assertThat(Commands.gone(Long.parseLong(r.stdout().strip())))
                 .as("the background sleep is killed")
                 .isTrue();
         assertThat(executor.run(req(List.of("sh", "-c", "sleep 0.01 & wait"))).leftBehind())
@@ -154,7 +154,7 @@ class NativeExecutorFaultsTest {
         new ProcessBuilder("kill", "-9", Long.toString(executor.helperPid()))
                 .start()
                 .waitFor();
-        assertThat(gone(pid)).as("the command of a killed helper").isTrue();
+        assertThat(Commands.gone(pid)).as("the command of a killed helper").isTrue();
         running.get(5, TimeUnit.SECONDS);
     }
 
@@ -203,21 +203,5 @@ class NativeExecutorFaultsTest {
             Thread.sleep(20);
         }
         throw new AssertionError("the command did not start in 5 s");
-    }
-
-    /** Whether the process has ended and been reaped (a zombie waiting for its parent counts as gone). */
-    private static boolean gone(long pid) throws Exception {
-        Path status = Path.of("/proc", Long.toString(pid), "status");
-        for (int i = 0; i < 250; i++) {
-            try {
-                if (Files.readAllLines(status).stream().anyMatch(l -> l.startsWith("State:") && l.contains("Z"))) {
-                    return true;
-                }
-            } catch (IOException e) {
-                return true; // no such process
-            }
-            Thread.sleep(20);
-        }
-        return false;
     }
 }

@@ -8,16 +8,31 @@
  *
  * Usage: overhead-spawner SOCKET_PATH   (connects to the JVM, then serves until EOF)
  *
- * Protocol, all integers big-endian, strings are u32 length + bytes:
+ * Wire protocol. All integers are big-endian; a str is a u32 length and that many bytes, passed
+ * through unchanged (arguments, environment and paths are bytes, not text: no encoding is assumed).
+ * The JVM sends, one run at a time:
  *   request  'R' i64 timeout_ns(0=none) u8 output(0 discard,1 inherit,2 file) str file
  *            i32 capture u8 has_nice i32 nice u8 no_aslr u32 ncpu i32*ncpu str cwd(""=none)
- *            u32 argc str*argc u32 envc str*envc("K=V") u8 counters
- *   cancel   'C' (kills the running process group; ignored between runs)
+ *            u32 argc str*argc u32 envc str*envc("K=V") u8 counters u8 keep_group
+ *   cancel   'C'  kills the running process group; ignored between runs
+ *   quit     'Q'  (or EOF) the helper exits
+ * and the helper answers each request with exactly one of:
  *   result   'R' i64 wall_ns i64 utime_us i64 stime_us i64 maxrss_kib i64 minflt i64 majflt
  *            i64 nvcsw i64 nivcsw i64 inblock i64 oublock i32 exit i32 signal(0=none)
- *            u8 timed_out str stdout_tail str stderr_tail
+ *            u8 timed_out u8 left_behind str stdout_tail str stderr_tail
  *            u8 n, then n times: str name i32 errno(0=counted) i64 value i64 time_enabled i64 time_running
- *   error    'E' str stage i32 errno str message   (the command could not be started)
+ *   error    'E' str stage i32 errno str message
+ *            The run did not happen (or, for stage "poll", was killed and is not a measurement);
+ *            the helper serves the next request. Stages: "memory", "output file", "pipe", "fork"
+ *            (nothing was started: a transient shortage may pass), "redirect", "chdir", "nice",
+ *            "affinity", "personality", "exec" (the child's steps before the command), "poll".
+ *
+ * The command leads its own process group, so a signal sent to overhead's group (Ctrl-C, `timeout`,
+ * a CI cancel) never reaches it: the JVM decides and cancels. The helper ignores those signals for
+ * the same reason; its life is bound to the socket instead: when the JVM is gone, however it went,
+ * the socket closes and the helper kills the run in flight and exits. When the command has ended,
+ * whatever is left of its process group (`cmd &`) is killed, unless keep_group is set (a set-up
+ * command may start a server on purpose), and left_behind says that something was.
  *
  * A request without counters is started with vfork; one with counters with fork, because the
  * counters must be opened on the child before it execs (overhead-counters.h) — unless an earlier
@@ -34,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/personality.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -55,10 +71,16 @@
 #define TERM_GRACE_NS 500000000LL
 
 static int sock = -1;
+static int sock_open = 1; /* 0 once the JVM is gone: finish the run in flight (killed), then exit */
 static int devnull = -1; /* opened once: the command's stdin, and its output when discarded */
 static int sigchld_pipe[2] = {-1, -1}; /* wakes poll when a child ends, where pidfds are missing */
 static int use_pidfd;                   /* Linux >= 5.3: poll the child's pidfd, no signal handler */
 static int nondefault[NSIG], n_nondefault; /* signals the child must reset (the rest are default) */
+
+/* Signals sent to a whole process group by terminals, `timeout` and CI runners: the helper
+ * ignores them (see the top), and the child drops any that reached it before it left the group. */
+static const int group_signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
+#define N_GROUP_SIGNALS (sizeof group_signals / sizeof group_signals[0])
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
@@ -67,14 +89,15 @@ static int nondefault[NSIG], n_nondefault; /* signals the child must reset (the 
 /* The kernel's struct sigaction; all zero is SIG_DFL with no flags and an empty mask. */
 struct ksigaction { void *handler; unsigned long flags; void *restorer; unsigned long mask; };
 
-/* ---- reading requests ---- */
-static unsigned char rbuf[65536];
-static size_t rpos, rlen;
-
 static void die(const char *what) {
     perror(what);
     exit(2);
 }
+
+/* ---- reading requests ---- */
+static unsigned char rbuf[65536];
+static size_t rpos, rlen;
+static int out_of_memory; /* an allocation for the request failed: it is read to its end, then refused */
 
 static int read_byte(void) { /* -1 on EOF */
     while (rpos == rlen) {
@@ -88,12 +111,13 @@ static int read_byte(void) { /* -1 on EOF */
     return rbuf[rpos++];
 }
 
+/* Reads n bytes into dst, or skips them where dst is NULL. */
 static void read_n(void *dst, size_t n) {
     unsigned char *d = dst;
     for (size_t i = 0; i < n; i++) {
         int b = read_byte();
         if (b < 0) exit(0); /* the JVM went away mid-request */
-        d[i] = (unsigned char)b;
+        if (d) d[i] = (unsigned char)b;
     }
 }
 
@@ -108,21 +132,31 @@ static uint64_t read_u(int bytes) {
 static char *read_str(void) {
     uint32_t len = (uint32_t)read_u(4);
     char *s = malloc((size_t)len + 1);
-    if (!s) die("overhead-spawner: malloc");
+    if (!s) out_of_memory = 1;
     read_n(s, len);
-    s[len] = 0;
+    if (s) s[len] = 0;
     return s;
 }
 
-/* ---- writing results ---- */
+static void *alloc_array(uint32_t n, size_t size) {
+    void *p = calloc((size_t)n + 1, size);
+    if (!p) out_of_memory = 1;
+    return p;
+}
+
+/* ---- writing replies ---- */
 static unsigned char *wbuf;
 static size_t wlen, wcap;
+static int reply_too_big; /* the reply did not fit in memory: an error is sent instead */
 
 static void put(const void *src, size_t n) {
+    if (reply_too_big) return;
     if (wlen + n > wcap) {
-        wcap = (wlen + n) * 2;
-        wbuf = realloc(wbuf, wcap);
-        if (!wbuf) die("overhead-spawner: realloc");
+        size_t cap = (wlen + n) * 2;
+        unsigned char *b = realloc(wbuf, cap);
+        if (!b) { reply_too_big = 1; return; }
+        wbuf = b;
+        wcap = cap;
     }
     memcpy(wbuf + wlen, src, n);
     wlen += n;
@@ -139,15 +173,35 @@ static void put_str(const char *s, size_t n) {
     put(s, n);
 }
 
-static void flush_out(void) {
+static void write_reply(const unsigned char *p, size_t len) {
     size_t off = 0;
-    while (off < wlen) {
-        ssize_t n = write(sock, wbuf + off, wlen - off);
+    while (off < len) {
+        ssize_t n = write(sock, p + off, len - off);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) exit(0); /* the JVM went away */
         off += (size_t)n;
     }
+}
+
+/* An error reply, built on the stack: it must get through when memory is short. */
+static void send_error(const char *stage, int err) {
+    unsigned char m[512];
+    const char *msg = strerror(err);
+    size_t sl = strnlen(stage, 64), ml = strnlen(msg, 256), k = 0;
+    m[k++] = 'E';
+    for (int i = 3; i >= 0; i--) m[k++] = (unsigned char)(sl >> (8 * i));
+    memcpy(m + k, stage, sl), k += sl;
+    for (int i = 3; i >= 0; i--) m[k++] = (unsigned char)((uint32_t)err >> (8 * i));
+    for (int i = 3; i >= 0; i--) m[k++] = (unsigned char)(ml >> (8 * i));
+    memcpy(m + k, msg, ml), k += ml;
+    write_reply(m, k);
+}
+
+static void flush_out(void) {
+    if (reply_too_big) send_error("memory", ENOMEM);
+    else write_reply(wbuf, wlen);
     wlen = 0;
+    reply_too_big = 0;
 }
 
 /* ---- a fixed-size tail of a stream: output of any size costs at most cap bytes ---- */
@@ -218,9 +272,15 @@ static void on_sigchld(int sig) {
     errno = saved;
 }
 
+static void close_fd(int *fd) {
+    if (*fd >= 0) close(*fd);
+    *fd = -1;
+}
+
+/* ---- one request ---- */
 typedef struct {
     int64_t timeout_ns;
-    int output, capture, has_nice, nice, no_aslr, counters;
+    int output, capture, has_nice, nice, no_aslr, counters, keep_group;
     uint32_t ncpu, argc, envc;
     int32_t *cpus;
     char *file, *cwd, **argv, **env;
@@ -230,13 +290,17 @@ static void free_request(request_t *r) {
     free(r->file);
     free(r->cwd);
     free(r->cpus);
-    for (uint32_t i = 0; i < r->argc; i++) free(r->argv[i]);
-    for (uint32_t i = 0; i < r->envc; i++) free(r->env[i]);
+    for (uint32_t i = 0; r->argv && i < r->argc; i++) free(r->argv[i]);
+    for (uint32_t i = 0; r->env && i < r->envc; i++) free(r->env[i]);
     free(r->argv);
     free(r->env);
 }
 
+/* Reads a whole request even where memory runs out (then out_of_memory is set), so that the
+ * stream stays in step and the next request can be served. */
 static void read_request(request_t *r) {
+    memset(r, 0, sizeof *r);
+    out_of_memory = 0;
     r->timeout_ns = (int64_t)read_u(8);
     r->output = (int)read_u(1);
     r->file = read_str();
@@ -245,26 +309,30 @@ static void read_request(request_t *r) {
     r->nice = (int32_t)read_u(4);
     r->no_aslr = (int)read_u(1);
     r->ncpu = (uint32_t)read_u(4);
-    r->cpus = calloc(r->ncpu + 1, sizeof *r->cpus);
-    for (uint32_t i = 0; i < r->ncpu; i++) r->cpus[i] = (int32_t)read_u(4);
+    r->cpus = alloc_array(r->ncpu, sizeof *r->cpus);
+    for (uint32_t i = 0; i < r->ncpu; i++) {
+        int32_t cpu = (int32_t)read_u(4);
+        if (r->cpus) r->cpus[i] = cpu;
+    }
     r->cwd = read_str();
     r->argc = (uint32_t)read_u(4);
-    r->argv = calloc(r->argc + 1, sizeof *r->argv);
-    for (uint32_t i = 0; i < r->argc; i++) r->argv[i] = read_str();
+    r->argv = alloc_array(r->argc, sizeof *r->argv);
+    for (uint32_t i = 0; i < r->argc; i++) {
+        char *s = read_str();
+        if (r->argv) r->argv[i] = s; else free(s);
+    }
     r->envc = (uint32_t)read_u(4);
-    r->env = calloc(r->envc + 1, sizeof *r->env);
-    for (uint32_t i = 0; i < r->envc; i++) r->env[i] = read_str();
+    r->env = alloc_array(r->envc, sizeof *r->env);
+    for (uint32_t i = 0; i < r->envc; i++) {
+        char *s = read_str();
+        if (r->env) r->env[i] = s; else free(s);
+    }
     r->counters = (int)read_u(1);
+    r->keep_group = (int)read_u(1);
+    if (r->argc == 0) out_of_memory = 1; /* the JVM never sends that; refuse rather than exec NULL */
 }
 
-static void send_error(const char *stage, int err) {
-    const char *msg = strerror(err);
-    put_u('E', 1);
-    put_str(stage, strlen(stage));
-    put_u((uint32_t)err, 4);
-    put_str(msg, strlen(msg));
-    flush_out();
-}
+/* ---- the command's side of the fork ---- */
 
 /* Written by the child before it gives up; the parent reads them once vfork returns (the parent
  * is suspended until then, so no race). A forked child has its own memory, so it writes them to
@@ -286,13 +354,14 @@ static void child_fail(char stage, int err) {
     _exit(127);
 }
 
-/* The environment of the command: the helper's, with the request's additions replacing or adding. */
+/* The environment of the command: the helper's, with the request's additions replacing or adding.
+ * NULL where memory is short. */
 static char **build_env(request_t *r) {
     extern char **environ;
     size_t n = 0;
     while (environ[n]) n++;
     char **envp = malloc((n + r->envc + 1) * sizeof *envp);
-    if (!envp) die("overhead-spawner: malloc");
+    if (!envp) return NULL;
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         int replaced = 0;
@@ -314,8 +383,14 @@ static char **build_env(request_t *r) {
 static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd, int go_fd) {
     extern char **environ;
     setpgid(0, 0);
+    /* A signal sent to overhead's group before setpgid is pending here (blocked signals are queued
+     * even when ignored); setting SIG_IGN discards it, so it cannot kill the command once unblocked. */
+    struct ksigaction ign = {.handler = SIG_IGN};
+    for (size_t i = 0; i < N_GROUP_SIGNALS; i++)
+        syscall(SYS_rt_sigaction, group_signals[i], &ign, NULL, sizeof ign.mask);
     struct ksigaction dfl = {0};
     for (int i = 0; i < n_nondefault; i++) syscall(SYS_rt_sigaction, nondefault[i], &dfl, NULL, sizeof dfl.mask);
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a helper killed with -9 takes its command along */
     sigset_t empty;
     sigemptyset(&empty);
     sigprocmask(SIG_SETMASK, &empty, NULL);
@@ -356,69 +431,125 @@ static const char *stage_name(char c) {
     }
 }
 
+/* ---- the helper's side: output, start, wait, reply ---- */
+
+/* Where the command's output goes and what of it is kept. */
+typedef struct {
+    int dest;                       /* the output file, -1 if none */
+    int out_r, out_w, err_r, err_w; /* pipes for stdout and stderr, -1 where not used */
+    int child_out, child_err;       /* the command's fd 1 and 2 */
+    int tee_out, tee_err;           /* where its output is copied to as it comes, -1 for nowhere */
+    tail_t out, err;
+} io_t;
+
+#define IO_NONE {.dest = -1, .out_r = -1, .out_w = -1, .err_r = -1, .err_w = -1}
+
+/* One command in flight. */
+typedef struct {
+    pid_t pid;
+    int pidfd, counting;
+    int64_t t0, t1;
+    int status, timed_out, killed, left_behind;
+    struct rusage ru;
+    counters_t ctr;
+} run_t;
+
+static void close_io(io_t *io) {
+    close_fd(&io->dest);
+    close_fd(&io->out_r);
+    close_fd(&io->out_w);
+    close_fd(&io->err_r);
+    close_fd(&io->err_w);
+    free(io->out.buf);
+    free(io->err.buf);
+    io->out.buf = io->err.buf = NULL;
+}
+
+/* Opens the output file and pipes; 0, or an errno with *stage naming the step that failed. */
+static int open_io(request_t *r, io_t *io, const char **stage) {
+    io->out.cap = r->capture > 0 ? (size_t)r->capture : 0;
+    io->err.cap = r->capture > STDERR_TAIL ? (size_t)r->capture : STDERR_TAIL;
+    io->out.buf = malloc(io->out.cap + 1);
+    io->err.buf = malloc(io->err.cap + 1);
+    if (!io->out.buf || !io->err.buf) return *stage = "memory", ENOMEM;
+    if (r->output == 2) {
+        io->dest = open(r->file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (io->dest < 0) return *stage = "output file", errno;
+    }
+    int p[2];
+    if (r->capture > 0) {
+        if (pipe2(p, O_CLOEXEC) < 0) return *stage = "pipe", errno;
+        io->out_r = p[0], io->out_w = p[1];
+        fcntl(io->out_r, F_SETFL, O_NONBLOCK);
+    }
+    if (r->output != 1 || r->capture > 0) {
+        if (pipe2(p, O_CLOEXEC) < 0) return *stage = "pipe", errno;
+        io->err_r = p[0], io->err_w = p[1];
+        fcntl(io->err_r, F_SETFL, O_NONBLOCK);
+    }
+    io->child_out = io->out_w >= 0 ? io->out_w : r->output == 0 ? devnull : r->output == 1 ? 1 : io->dest;
+    io->child_err = io->err_w >= 0 ? io->err_w : 2;
+    io->tee_out = r->output == 1 ? 1 : r->output == 2 ? io->dest : -1;
+    io->tee_err = r->output == 1 ? 2 : r->output == 2 ? io->dest : -1;
+    return 0;
+}
+
 /* The counted start: fork, open the counters on the child, let it exec, and wait until it has
  * (the error pipe closes on exec) or has failed (it writes stage and errno). Signals are blocked
- * by the caller, as for vfork. */
-static pid_t spawn_counted(request_t *r, char **envp, int out_fd, int err_fd, counters_t *ctr) {
+ * by the caller, as for vfork. -1 with *err set where the fork could not be made. */
+static pid_t spawn_counted(request_t *r, char **envp, io_t *io, counters_t *ctr, int *err) {
+    for (int i = 0; i < N_COUNTERS; i++) ctr->fd[i] = -1;
     int go[2], failp[2];
-    if (pipe2(go, O_CLOEXEC) < 0 || pipe2(failp, O_CLOEXEC) < 0) die("overhead-spawner: pipe");
+    if (pipe2(go, O_CLOEXEC) < 0) return *err = errno, -1;
+    if (pipe2(failp, O_CLOEXEC) < 0) {
+        *err = errno;
+        close(go[0]);
+        close(go[1]);
+        return -1;
+    }
     pid_t pid = fork();
     if (pid == 0) {
         close(go[1]);
         close(failp[0]);
         fail_fd = failp[1];
-        child(r, envp, devnull, out_fd, err_fd, go[0]);
+        child(r, envp, devnull, io->child_out, io->child_err, go[0]);
     }
+    if (pid < 0) *err = errno;
     close(go[0]);
     close(failp[1]);
-    if (pid < 0) die("overhead-spawner: fork");
-    counters_open(ctr, pid);
-    ssize_t ignored = write(go[1], "g", 1);
-    (void)ignored;
-    close(go[1]);
-    char msg[1 + sizeof(int)];
-    ssize_t n;
-    do n = read(failp[0], msg, sizeof msg); while (n < 0 && errno == EINTR);
-    close(failp[0]);
-    if (n == (ssize_t)sizeof msg) {
-        fail_stage = msg[0];
-        int err;
-        memcpy(&err, msg + 1, sizeof err);
-        fail_errno = err;
+    if (pid > 0) {
+        counters_open(ctr, pid);
+        ssize_t ignored = write(go[1], "g", 1);
+        (void)ignored;
     }
+    close(go[1]);
+    if (pid > 0) {
+        char msg[1 + sizeof(int)];
+        ssize_t n;
+        do n = read(failp[0], msg, sizeof msg); while (n < 0 && errno == EINTR);
+        if (n == (ssize_t)sizeof msg) {
+            fail_stage = msg[0];
+            int e;
+            memcpy(&e, msg + 1, sizeof e);
+            fail_errno = e;
+        }
+    }
+    close(failp[0]);
     return pid;
 }
 
-static void put_counters(request_t *r, counters_t *ctr) {
-    if (!r->counters) { put_u(0, 1); return; }
-    counters_read(ctr);
-    put_u(N_COUNTERS, 1);
-    for (int i = 0; i < N_COUNTERS; i++) {
-        put_str(counter_name(i), strlen(counter_name(i)));
-        put_u((uint32_t)ctr->err[i], 4);
-        put_u(ctr->value[i], 8);
-        put_u(ctr->enabled[i], 8);
-        put_u(ctr->running[i], 8);
-    }
+/* The plain start, in a function of its own: nothing of the caller's frame is live across vfork. */
+static __attribute__((noinline)) pid_t spawn_vfork(request_t *r, char **envp, io_t *io) {
+    pid_t pid = vfork();
+    if (pid == 0) child(r, envp, devnull, io->child_out, io->child_err, -1);
+    return pid;
 }
 
-static void serve(request_t *r, int cancel_pending) {
-    volatile int dest = -1; /* the output file; volatile for vfork (-Wclobbered) */
-    if (r->output == 2) {
-        dest = open(r->file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (dest < 0) { send_error("output file", errno); return; }
-    }
-    int pipe_out = r->capture > 0;
-    int pipe_err = r->output != 1 || r->capture > 0;
-    int po[2] = {-1, -1}, pe[2] = {-1, -1};
-    if ((pipe_out && pipe2(po, O_CLOEXEC) < 0) || (pipe_err && pipe2(pe, O_CLOEXEC) < 0))
-        die("overhead-spawner: pipe");
-    int child_out = pipe_out ? po[1] : r->output == 0 ? devnull : r->output == 1 ? 1 : dest;
-    int child_err = pipe_err ? pe[1] : 2;
-    int tee_out = r->output == 1 ? 1 : r->output == 2 ? dest : -1;
-    int tee_err = r->output == 1 ? 2 : r->output == 2 ? dest : -1;
+/* Starts the command; 0, or an errno with *stage naming the step that failed (a child that failed
+ * before exec has been reaped). */
+static int spawn(request_t *r, io_t *io, run_t *run, const char **stage) {
     char **envp = build_env(r);
-
+    if (!envp) return *stage = "memory", ENOMEM;
     /* vfork, as posix_spawn does: no page tables to copy, and the parent resumes exactly when the
      * command has been exec'd (or has failed), so no error pipe is needed. Signals stay blocked
      * until the child has reset its handlers, so no helper handler runs in the child. */
@@ -428,129 +559,178 @@ static void serve(request_t *r, int cancel_pending) {
     sigfillset(&all);
     sigprocmask(SIG_BLOCK, &all, &old);
     fail_stage = 0;
-    counters_t ctr;
-    int64_t t0 = now_ns();
-    pid_t pid;
-    if (r->counters && !counters_known_absent(&ctr)) {
-        pid = spawn_counted(r, envp, child_out, child_err, &ctr);
+    fail_errno = 0;
+    int err = 0;
+    run->t0 = now_ns();
+    if (r->counters && !counters_known_absent(&run->ctr)) {
+        run->counting = 1;
+        run->pid = spawn_counted(r, envp, io, &run->ctr, &err);
     } else {
-        pid = vfork();
-        if (pid == 0) child(r, envp, devnull, child_out, child_err, -1);
+        run->pid = spawn_vfork(r, envp, io);
+        if (run->pid < 0) err = errno;
     }
     environ = saved_environ;
     sigprocmask(SIG_SETMASK, &old, NULL);
     free(envp);
-    if (pid < 0) die("overhead-spawner: vfork");
-    if (pipe_out) close(po[1]);
-    if (pipe_err) close(pe[1]);
-    int pidfd = use_pidfd && !fail_stage ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
-
+    close_fd(&io->out_w);
+    close_fd(&io->err_w);
+    if (run->pid < 0) return *stage = "fork", err;
     if (fail_stage) { /* the child never reached the command */
-        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
-        if (pipe_out) close(po[0]);
-        if (pipe_err) close(pe[0]);
-        if (dest >= 0) close(dest);
-        if (r->counters) counters_read(&ctr); /* closes them */
-        send_error(stage_name(fail_stage), fail_errno);
-        return;
+        while (waitpid(run->pid, NULL, 0) < 0 && errno == EINTR) {}
+        run->pid = -1;
+        return *stage = stage_name(fail_stage), fail_errno;
     }
+    /* Without a pidfd (out of descriptors, or an old kernel) poll looks again every millisecond. */
+    run->pidfd = use_pidfd ? (int)syscall(SYS_pidfd_open, run->pid, 0) : -1;
+    return 0;
+}
 
-    tail_t out = {0}, errt = {0};
-    out.cap = r->capture > 0 ? (size_t)r->capture : 0;
-    errt.cap = r->capture > STDERR_TAIL ? (size_t)r->capture : STDERR_TAIL;
-    out.buf = malloc(out.cap + 1);
-    errt.buf = malloc(errt.cap + 1);
-    if (pipe_out) fcntl(po[0], F_SETFL, O_NONBLOCK);
-    if (pipe_err) fcntl(pe[0], F_SETFL, O_NONBLOCK);
+static void kill_run(run_t *run, int64_t *kill_at) {
+    kill(-run->pid, SIGKILL);
+    run->killed = 1;
+    *kill_at = -1;
+}
 
-    int timed_out = 0, killed = 0, sock_open = 1;
-    int64_t deadline = r->timeout_ns > 0 ? t0 + r->timeout_ns : -1, kill_at = -1;
-    if (cancel_pending) { kill(-pid, SIGKILL); killed = 1; }
-    int status = 0;
-    struct rusage ru;
-    int64_t t1;
+/* Waits for the command's end, copying its output as it comes and enforcing the timeout and a
+ * cancel; the command is reaped either way. 0, or the errno of a failed poll (the command has then
+ * been killed: its figures are not a measurement). */
+static int wait_run(request_t *r, io_t *io, run_t *run, int cancel_pending) {
+    int64_t deadline = r->timeout_ns > 0 ? run->t0 + r->timeout_ns : -1, kill_at = -1;
+    if (cancel_pending) kill_run(run, &kill_at);
     for (;;) {
         pid_t w;
-        do w = wait4(pid, &status, WNOHANG, &ru); while (w < 0 && errno == EINTR);
-        if (w == pid) { t1 = now_ns(); break; }
+        do w = wait4(run->pid, &run->status, WNOHANG, &run->ru); while (w < 0 && errno == EINTR);
+        if (w == run->pid) {
+            run->t1 = now_ns();
+            return 0;
+        }
         struct pollfd fds[4];
         int nfds = 0;
-        fds[nfds++] = (struct pollfd){.fd = pidfd >= 0 ? pidfd : sigchld_pipe[0], .events = POLLIN};
+        fds[nfds++] = (struct pollfd){.fd = run->pidfd >= 0 ? run->pidfd : sigchld_pipe[0], .events = POLLIN};
         int sock_at = sock_open ? nfds : -1;
         if (sock_open) fds[nfds++] = (struct pollfd){.fd = sock, .events = POLLIN};
-        int io = nfds;
-        if (po[0] >= 0) fds[nfds++] = (struct pollfd){.fd = po[0], .events = POLLIN};
-        if (pe[0] >= 0) fds[nfds++] = (struct pollfd){.fd = pe[0], .events = POLLIN};
+        int io_at = nfds;
+        if (io->out_r >= 0) fds[nfds++] = (struct pollfd){.fd = io->out_r, .events = POLLIN};
+        if (io->err_r >= 0) fds[nfds++] = (struct pollfd){.fd = io->err_r, .events = POLLIN};
         int wait_ms = -1;
         int64_t next = kill_at >= 0 ? kill_at : deadline;
         if (next >= 0) {
             int64_t left = next - now_ns();
             wait_ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
         }
-        if (pidfd < 0 && sigchld_pipe[0] < 0 && (wait_ms < 0 || wait_ms > 1)) wait_ms = 1; /* nothing wakes us: look again soon */
+        if (fds[0].fd < 0 && (wait_ms < 0 || wait_ms > 1)) wait_ms = 1; /* nothing wakes us: look again soon */
         int n = poll(fds, (nfds_t)nfds, wait_ms);
-        if (n < 0 && errno != EINTR) die("overhead-spawner: poll");
+        if (n < 0 && errno != EINTR) {
+            int err = errno;
+            kill(-run->pid, SIGKILL);
+            while (wait4(run->pid, &run->status, 0, &run->ru) < 0 && errno == EINTR) {}
+            return err;
+        }
         int64_t now = now_ns();
-        if (deadline >= 0 && now >= deadline && !timed_out && !killed) {
-            kill(-pid, SIGTERM);
-            timed_out = 1;
+        if (deadline >= 0 && now >= deadline && !run->timed_out && !run->killed) {
+            kill(-run->pid, SIGTERM);
+            run->timed_out = 1;
             kill_at = now + TERM_GRACE_NS;
             deadline = -1;
         } else if (kill_at >= 0 && now >= kill_at) {
-            kill(-pid, SIGKILL);
-            kill_at = -1;
+            kill_run(run, &kill_at);
         }
         if (n <= 0) continue;
-        if (fds[0].revents && pidfd < 0) { char b[64]; while (read(sigchld_pipe[0], b, sizeof b) > 0) {} }
+        if (fds[0].revents && run->pidfd < 0) { char b[64]; while (read(sigchld_pipe[0], b, sizeof b) > 0) {} }
         if (sock_at >= 0 && fds[sock_at].revents) {
             char b[64];
             ssize_t k = read(sock, b, sizeof b);
-            int cancel = 0;
-            if (k == 0 || (k < 0 && errno != EINTR && errno != EAGAIN)) { sock_open = 0; cancel = 1; } /* JVM gone */
-            else if (k > 0 && memchr(b, 'C', (size_t)k)) cancel = 1;
-            if (cancel) { kill(-pid, SIGKILL); killed = 1; kill_at = -1; }
-        }
-        for (int i = io; i < nfds; i++) {
-            if (!fds[i].revents) continue;
-            int is_out = fds[i].fd == po[0];
-            if (!drain(fds[i].fd, is_out ? &out : &errt, is_out ? tee_out : tee_err)) {
-                close(fds[i].fd);
-                if (is_out) po[0] = -1; else pe[0] = -1;
+            if (k == 0 || (k < 0 && errno != EINTR && errno != EAGAIN)) { /* the JVM is gone */
+                sock_open = 0;
+                kill_run(run, &kill_at);
+            } else if (k > 0 && memchr(b, 'C', (size_t)k)) {
+                kill_run(run, &kill_at);
             }
         }
+        for (int i = io_at; i < nfds; i++) {
+            if (!fds[i].revents) continue;
+            int is_out = fds[i].fd == io->out_r;
+            if (!drain(fds[i].fd, is_out ? &io->out : &io->err, is_out ? io->tee_out : io->tee_err))
+                close_fd(is_out ? &io->out_r : &io->err_r);
+        }
     }
-    /* The command has ended; what it wrote is in the pipes. A background child that still holds
-     * them must not keep the run open, so read what is there and stop. */
-    if (pidfd >= 0) close(pidfd);
-    if (po[0] >= 0) { drain(po[0], &out, tee_out); close(po[0]); }
-    if (pe[0] >= 0) { drain(pe[0], &errt, tee_err); close(pe[0]); }
-    if (timed_out || killed) kill(-pid, SIGKILL); /* grandchildren that outlived the leader */
-    if (dest >= 0) close(dest);
+}
 
+/* After the command's end: what it wrote is in the pipes, and a background child that still holds
+ * them must not keep the run open, so read what is there and stop. Then kill what is left of its
+ * process group. The leader has been reaped, so the group exists only while members remain, and
+ * its id cannot have been given to anyone else. */
+static void end_run(request_t *r, io_t *io, run_t *run) {
+    if (io->out_r >= 0) drain(io->out_r, &io->out, io->tee_out);
+    if (io->err_r >= 0) drain(io->err_r, &io->err, io->tee_err);
+    close_fd(&io->out_r);
+    close_fd(&io->err_r);
+    if (!r->keep_group || run->timed_out || run->killed) {
+        int remained = kill(-run->pid, SIGKILL) == 0;
+        run->left_behind = remained && !run->timed_out && !run->killed;
+    }
+}
+
+static void put_counters(request_t *r, run_t *run) {
+    if (!r->counters) { put_u(0, 1); return; }
+    counters_read(&run->ctr);
+    run->counting = 0;
+    put_u(N_COUNTERS, 1);
+    for (int i = 0; i < N_COUNTERS; i++) {
+        put_str(counter_name(i), strlen(counter_name(i)));
+        put_u((uint32_t)run->ctr.err[i], 4);
+        put_u(run->ctr.value[i], 8);
+        put_u(run->ctr.enabled[i], 8);
+        put_u(run->ctr.running[i], 8);
+    }
+}
+
+static void put_result(request_t *r, io_t *io, run_t *run) {
+    struct rusage *ru = &run->ru;
     int exit_code = 0, sig = 0;
-    if (WIFSIGNALED(status)) { sig = WTERMSIG(status); exit_code = 128 + sig; }
-    else exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(run->status)) { sig = WTERMSIG(run->status); exit_code = 128 + sig; }
+    else exit_code = WEXITSTATUS(run->status);
     put_u('R', 1);
-    put_u((uint64_t)(t1 - t0), 8);
-    put_u((uint64_t)ru.ru_utime.tv_sec * 1000000 + (uint64_t)ru.ru_utime.tv_usec, 8);
-    put_u((uint64_t)ru.ru_stime.tv_sec * 1000000 + (uint64_t)ru.ru_stime.tv_usec, 8);
-    put_u((uint64_t)ru.ru_maxrss, 8);
-    put_u((uint64_t)ru.ru_minflt, 8);
-    put_u((uint64_t)ru.ru_majflt, 8);
-    put_u((uint64_t)ru.ru_nvcsw, 8);
-    put_u((uint64_t)ru.ru_nivcsw, 8);
-    put_u((uint64_t)ru.ru_inblock, 8);
-    put_u((uint64_t)ru.ru_oublock, 8);
+    put_u((uint64_t)(run->t1 - run->t0), 8);
+    put_u((uint64_t)ru->ru_utime.tv_sec * 1000000 + (uint64_t)ru->ru_utime.tv_usec, 8);
+    put_u((uint64_t)ru->ru_stime.tv_sec * 1000000 + (uint64_t)ru->ru_stime.tv_usec, 8);
+    put_u((uint64_t)ru->ru_maxrss, 8);
+    put_u((uint64_t)ru->ru_minflt, 8);
+    put_u((uint64_t)ru->ru_majflt, 8);
+    put_u((uint64_t)ru->ru_nvcsw, 8);
+    put_u((uint64_t)ru->ru_nivcsw, 8);
+    put_u((uint64_t)ru->ru_inblock, 8);
+    put_u((uint64_t)ru->ru_oublock, 8);
     put_u((uint32_t)exit_code, 4);
     put_u((uint32_t)sig, 4);
-    put_u((uint64_t)timed_out, 1);
-    put_tail(&out);
-    put_tail(&errt);
-    put_counters(r, &ctr);
-    free(out.buf);
-    free(errt.buf);
-    if (!sock_open) exit(0);
+    put_u((uint64_t)run->timed_out, 1);
+    put_u((uint64_t)run->left_behind, 1);
+    put_tail(&io->out);
+    put_tail(&io->err);
+    put_counters(r, run);
     flush_out();
+}
+
+/* One request, one reply: a failure on the way is an error reply, never the helper's end. */
+static void serve(request_t *r, int cancel_pending) {
+    io_t io = IO_NONE;
+    run_t run = {.pid = -1, .pidfd = -1};
+    const char *stage = "memory";
+    int err = out_of_memory ? ENOMEM : open_io(r, &io, &stage);
+    if (!err) err = spawn(r, &io, &run, &stage);
+    if (!err && (err = wait_run(r, &io, &run, cancel_pending)) != 0) stage = "poll";
+    if (!err) end_run(r, &io, &run);
+    if (err) {
+        if (run.counting) counters_read(&run.ctr); /* closes them */
+        if (sock_open) send_error(stage, err);
+    } else if (sock_open) {
+        put_result(r, &io, &run);
+    } else if (run.counting) {
+        counters_read(&run.ctr);
+    }
+    close_fd(&run.pidfd);
+    close_io(&io);
+    if (!sock_open) exit(0);
 }
 
 int main(int argc, char **argv) {
@@ -558,9 +738,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: overhead-spawner SOCKET_PATH\n");
         return 2;
     }
-    /* Ctrl-C reaches the JVM, which cancels the run; the helper must outlive the signal. */
-    signal(SIGINT, SIG_IGN);
-    signal(SIGQUIT, SIG_IGN);
+    /* A signal to the whole group reaches the JVM, which cancels the run; the helper must outlive it. */
+    for (size_t i = 0; i < N_GROUP_SIGNALS; i++) signal(group_signals[i], SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
     int probe = (int)syscall(SYS_pidfd_open, getpid(), 0);
     use_pidfd = probe >= 0;

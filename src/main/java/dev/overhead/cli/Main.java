@@ -38,8 +38,9 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     public static void main(String[] args) {
+        // The JVM decoded the arguments with the locale's charset, losing bytes that are not text.
         System.exit(run(
-                args,
+                dev.overhead.exec.ArgBytes.exactArgs(args),
                 new PrintWriter(new java.io.OutputStreamWriter(new Stdout(), System.out.charset()), true),
                 new PrintWriter(System.err, true)));
     }

@@ -93,7 +93,7 @@ final class StudyExecution {
                     Instant::now);
             if (!Interrupts.handOver(runner::cancel)) {
                 err.println("overhead: interrupted before the first run; nothing was measured");
-                return 130;
+                return Interrupts.exitCode();
             }
             outcome = runner.run(spec, info, environment, resumeFrom);
         } catch (RunFailure failure) {
@@ -102,6 +102,7 @@ final class StudyExecution {
             throw StoreOption.refusal(e);
         }
         new Outputs(out, err, outputs).write(verdict.adjusted(outcome.result()));
+        int signalled = Interrupts.exitCode(); // 130 or 143, also for a signal after the last run
         if (outcome.state() == Outcome.State.INTERRUPTED) {
             int measured = runCount(outcome.result());
             err.println("overhead: interrupted; "
@@ -110,7 +111,11 @@ final class StudyExecution {
                             : "the " + measured + (measured == 1 ? " run" : " runs") + " measured are kept in study "
                                     + info.id())
                     + " ('overhead resume " + info.id() + "' continues it)");
-            return 130;
+            return signalled != 0 ? signalled : 130;
+        }
+        if (signalled != 0) {
+            err.println("overhead: interrupted after the last run; study " + info.id() + " is complete");
+            return signalled;
         }
         String unread = unreadPrimary(outcome.result());
         if (unread != null) {
@@ -205,6 +210,10 @@ final class StudyExecution {
     }
 
     private static boolean executable(String program, String path) {
+        if (!program.equals(
+                new String(dev.overhead.exec.ArgBytes.encode(program), java.nio.charset.StandardCharsets.UTF_8))) {
+            return true; // a name that is no text cannot be a Path here; exec will say if it is missing
+        }
         if (program.contains("/")) {
             Path p = Path.of(program);
             return Files.isRegularFile(p) && Files.isExecutable(p);

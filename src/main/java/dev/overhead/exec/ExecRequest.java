@@ -19,6 +19,9 @@ import java.util.Map;
  * @param noAslr       run with personality ADDR_NO_RANDOMIZE (like {@code setarch -R})
  * @param counters     count the command's instructions and cycles where the CPU exposes them
  *                     ({@link ExecResult#counters})
+ * @param keepGroup    leave running what the command started in the background, instead of killing
+ *                     what remains of its process group when it ends: for set-up commands that
+ *                     start a server on purpose, never for measured runs
  */
 public record ExecRequest(
         List<String> argv,
@@ -30,7 +33,23 @@ public record ExecRequest(
         List<Integer> cpus,
         Integer nice,
         boolean noAslr,
-        boolean counters) {
+        boolean counters,
+        boolean keepGroup) {
+
+    /** A request whose leftovers are killed when it ends. */
+    public ExecRequest(
+            List<String> argv,
+            Map<String, String> env,
+            Path workDir,
+            Duration timeout,
+            OutputPolicy output,
+            int captureBytes,
+            List<Integer> cpus,
+            Integer nice,
+            boolean noAslr,
+            boolean counters) {
+        this(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, false);
+    }
 
     /** A request without counters. */
     public ExecRequest(
@@ -53,6 +72,11 @@ public record ExecRequest(
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("empty command");
         }
+    }
+
+    /** This request, leaving what the command starts in the background running. */
+    public ExecRequest keepingGroup() {
+        return new ExecRequest(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, true);
     }
 
     public static ExecRequest of(List<String> argv) {

@@ -10,6 +10,8 @@ package dev.overhead.exec;
  * @param stdout      the last {@code captureBytes} of stdout (empty unless asked)
  * @param stderrTail  the last bytes of stderr, for error messages
  * @param counters    the CPU counters, when the request asked for them; {@link Counters#NONE} otherwise
+ * @param leftBehind  the command left processes running in its process group when it ended
+ *                    (started with {@code &}); they were killed
  */
 public record ExecResult(
         double wallS,
@@ -28,10 +30,51 @@ public record ExecResult(
         boolean timedOut,
         String stdout,
         String stderrTail,
-        Counters counters) {
+        Counters counters,
+        boolean leftBehind) {
 
     public ExecResult {
         counters = counters == null ? Counters.NONE : counters;
+    }
+
+    /** A result of a command that left nothing behind. */
+    public ExecResult(
+            double wallS,
+            double userS,
+            double sysS,
+            long maxRssKib,
+            boolean maxRssExact,
+            long minorFaults,
+            long majorFaults,
+            long voluntaryCs,
+            long involuntaryCs,
+            long fsInBlocks,
+            long fsOutBlocks,
+            int exitCode,
+            Integer signal,
+            boolean timedOut,
+            String stdout,
+            String stderrTail,
+            Counters counters) {
+        this(
+                wallS,
+                userS,
+                sysS,
+                maxRssKib,
+                maxRssExact,
+                minorFaults,
+                majorFaults,
+                voluntaryCs,
+                involuntaryCs,
+                fsInBlocks,
+                fsOutBlocks,
+                exitCode,
+                signal,
+                timedOut,
+                stdout,
+                stderrTail,
+                counters,
+                false);
     }
 
     /** A result without counters. */

@@ -98,7 +98,7 @@ public final class FfmExecutor implements Executor {
             } else if (!(r.output() instanceof OutputPolicy.Inherit)) {
                 String target = r.output() instanceof OutputPolicy.ToFile(Path f) ? f.toString() : "/dev/null";
                 Libc.check("addopen stdout", (int) Libc.FA_ADDOPEN.invokeExact(
-                        fa, 1, arena.allocateFrom(target), Libc.O_WRONLY | Libc.O_CREAT | Libc.O_APPEND, 0644));
+                        fa, 1, Libc.cString(arena, target), Libc.O_WRONLY | Libc.O_CREAT | Libc.O_APPEND, 0644));
             }
             if (pipeErr) {
                 errPipe = pipe(arena, err);
@@ -107,7 +107,7 @@ public final class FfmExecutor implements Executor {
             Libc.check("closefrom", (int) Libc.FA_ADDCLOSEFROM.invokeExact(fa, 3));
             if (r.workDir() != null) {
                 Libc.check("chdir", (int) Libc.FA_ADDCHDIR.invokeExact(
-                        fa, arena.allocateFrom(r.workDir().toString())));
+                        fa, Libc.cString(arena, r.workDir().toString())));
             }
             MemorySegment empty = arena.allocate(Libc.SIGSET_SIZE, 8);
             MemorySegment full = arena.allocate(Libc.SIGSET_SIZE, 8);
@@ -213,7 +213,10 @@ public final class FfmExecutor implements Executor {
         // Read what the command left in the pipes; a background child still holding them must not block.
         out = FfmStream.drainNow(out, fds, buf, err);
         errs = FfmStream.drainNow(errs, fds, buf, err);
-        if (timedOut || cancelled) kill(pid, Libc.SIGKILL);
+        // What is left of its process group (`cmd &`) is killed, as the forking helper does; the leader
+        // has been reaped, so the group id is the command's as long as anything of it remains.
+        boolean stopped = timedOut || cancelled;
+        boolean remained = (!r.keepGroup() || stopped) && kill(pid, Libc.SIGKILL) == 0;
         int st = status.get(JAVA_INT, 0);
         int termsig = st & 0x7f;
         boolean signaled = termsig != 0 && termsig != 0x7f;
@@ -235,7 +238,8 @@ public final class FfmExecutor implements Executor {
                 timedOut,
                 out.tail().toString(),
                 errs.tail().toString(),
-                countersAbsent(r));
+                countersAbsent(r),
+                remained && !stopped);
     }
 
     /** This executor cannot open counters before the command's exec, so it counts none. */
@@ -281,11 +285,12 @@ public final class FfmExecutor implements Executor {
         }
     }
 
-    private static void kill(int pid, int sig) {
+    /** Signals the process group {@code pid}; 0 if any process of it was there to signal. */
+    private static int kill(int pid, int sig) {
         try {
-            int ignored = (int) Libc.KILL.invokeExact(-pid, sig);
+            return (int) Libc.KILL.invokeExact(-pid, sig);
         } catch (Throwable ignored) {
-            // the group is already gone
+            return -1; // the group is already gone
         }
     }
 

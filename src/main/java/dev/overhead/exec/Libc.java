@@ -116,14 +116,23 @@ final class Libc {
         }
     }
 
-    /** A NULL-terminated array of C strings. */
+    /** A NULL-terminated array of C strings, each the exact bytes of its argument ({@link ArgBytes}). */
     static MemorySegment cStrings(Arena arena, List<String> strings) {
         MemorySegment array = arena.allocate(ADDRESS, strings.size() + 1L);
         for (int i = 0; i < strings.size(); i++) {
-            array.setAtIndex(ADDRESS, i, arena.allocateFrom(strings.get(i)));
+            array.setAtIndex(ADDRESS, i, cString(arena, strings.get(i)));
         }
         array.setAtIndex(ADDRESS, strings.size(), MemorySegment.NULL);
         return array;
+    }
+
+    /** A C string of the exact bytes of {@code s} ({@link ArgBytes}), not its UTF-8 with replacements. */
+    static MemorySegment cString(Arena arena, String s) {
+        byte[] b = ArgBytes.encode(s);
+        MemorySegment c = arena.allocate(b.length + 1L);
+        MemorySegment.copy(b, 0, c, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, b.length);
+        c.set(java.lang.foreign.ValueLayout.JAVA_BYTE, b.length, (byte) 0);
+        return c;
     }
 
     static void check(String what, int rc) throws ExecException {

@@ -26,6 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class NativeExecutor implements Executor {
     private static final long ACCEPT_TIMEOUT_MS = 10_000;
+    /** Tries of a run that failed for a shortage before anything started (no pipe, no fork). */
+    private static final int RETRIES = 3;
 
     private final Process helper;
     private final SocketChannel channel;
@@ -98,8 +100,18 @@ public final class NativeExecutor implements Executor {
                 throw new ExecException("the forking helper stopped earlier; cannot run "
                         + request.argv().getFirst());
             }
-            send(encode(request));
-            return decode(request);
+            byte[] encoded = encode(request);
+            for (int attempt = 1; ; attempt++) {
+                send(encoded);
+                try {
+                    return decode(request);
+                } catch (Shortage shortage) {
+                    if (attempt == RETRIES) {
+                        throw shortage.failure();
+                    }
+                    pause(attempt);
+                }
+            }
         } catch (IOException e) {
             broken = true;
             throw new ExecException(
@@ -108,6 +120,32 @@ public final class NativeExecutor implements Executor {
                     e);
         } finally {
             runLock.unlock();
+        }
+    }
+
+    /**
+     * The helper could not start the command for want of a resource (descriptors, processes,
+     * memory); nothing ran, and the shortage may pass, so the run is tried again after a pause.
+     */
+    private static final class Shortage extends Exception {
+        private final ExecException failure;
+
+        Shortage(ExecException failure) {
+            super(failure.getMessage(), null, false, false);
+            this.failure = failure;
+        }
+
+        ExecException failure() {
+            return failure;
+        }
+    }
+
+    private static void pause(int attempt) throws ExecException {
+        try {
+            Thread.sleep(50L * attempt * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecException("interrupted while waiting to try a run again", e);
         }
     }
 
@@ -196,25 +234,31 @@ public final class NativeExecutor implements Executor {
             out.writeInt(r.env().size());
             for (Map.Entry<String, String> e : r.env().entrySet()) str(out, e.getKey() + "=" + e.getValue());
             out.writeByte(r.counters() ? 1 : 0);
+            out.writeByte(r.keepGroup() ? 1 : 0);
         } catch (IOException e) {
             throw new IllegalStateException(e); // cannot happen: writing to memory
         }
         return bytes.toByteArray();
     }
 
+    /** Arguments, environment and paths go as their exact bytes ({@link ArgBytes}). */
     private static void str(DataOutputStream out, String s) throws IOException {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        byte[] b = ArgBytes.encode(s);
         out.writeInt(b.length);
         out.write(b);
     }
 
-    private ExecResult decode(ExecRequest request) throws IOException, ExecException {
+    private ExecResult decode(ExecRequest request) throws IOException, ExecException, Shortage {
         int kind = u8();
         if (kind == 'E') {
             String stage = string();
             int errno = i32();
             String reason = string();
-            throw StartErrors.of(stage, errno, reason, request);
+            ExecException failure = StartErrors.of(stage, errno, reason, request);
+            if (StartErrors.isShortage(stage)) {
+                throw new Shortage(failure);
+            }
+            throw failure;
         }
         if (kind != 'R') {
             throw new IOException("unexpected reply byte " + kind);
@@ -223,6 +267,7 @@ public final class NativeExecutor implements Executor {
         long minflt = i64(), majflt = i64(), nvcsw = i64(), nivcsw = i64(), inblock = i64(), oublock = i64();
         int exit = i32(), signal = i32();
         boolean timedOut = u8() != 0;
+        boolean leftBehind = u8() != 0;
         String stdout = string(), stderr = string();
         Counters counters = counters();
         return new ExecResult(
@@ -242,7 +287,8 @@ public final class NativeExecutor implements Executor {
                 timedOut,
                 stdout,
                 stderr,
-                counters);
+                counters,
+                leftBehind);
     }
 
     /** The counters part of a result: what was counted, and one sentence on what was not. */

@@ -37,6 +37,7 @@ public final class StudyRunner {
     private final LongSupplier nanoClock;
     private final Supplier<Instant> wallClock;
     private final Set<String> notes = new LinkedHashSet<>();
+    private boolean leftBehindNoted;
     private volatile boolean cancelled;
 
     public StudyRunner(
@@ -81,9 +82,17 @@ public final class StudyRunner {
                         this, spec, info.id(), workload, existing(resumeFrom, workload), progress, budget);
                 results.add(loop.run());
             }
-            for (int w = results.size(); w < spec.workloads().size(); w++) {
+            for (int w = results.size(); w < spec.workloads().size(); w++) { // not reached: interrupted
                 Workload workload = spec.workloads().get(w);
-                results.add(new WorkloadResult(workload, existing(resumeFrom, workload)));
+                List<VariantResult> done = existing(resumeFrom, workload);
+                results.add(new WorkloadResult(
+                        workload,
+                        spec.variants().stream()
+                                .map(v -> done.stream()
+                                        .filter(d -> d.name().equals(v.name()))
+                                        .findFirst()
+                                        .orElse(new VariantResult(v, List.of())))
+                                .toList()));
             }
         } catch (RunFailure failure) {
             store.finish(info.id(), "failed", List.copyOf(notes));
@@ -169,7 +178,7 @@ public final class StudyRunner {
                 List.of(),
                 null,
                 false);
-        ExecResult result = execute(request);
+        ExecResult result = execute(request.keepingGroup()); // a set-up may start a server on purpose
         if (result.exitCode() != 0 && !cancelled) {
             throw new RunFailure("the " + what + " command '" + String.join(" ", argv) + "' exited with code "
                     + result.exitCode() + tail(result.stderrTail()) + "; fix it or leave it out");
@@ -177,11 +186,18 @@ public final class StudyRunner {
     }
 
     ExecResult execute(ExecRequest request) {
+        ExecResult result;
         try {
-            return executor.run(request);
+            result = executor.run(request);
         } catch (ExecException e) {
             throw new RunFailure(e.getMessage(), e);
         }
+        if (result.leftBehind() && !leftBehindNoted) { // once per study: the first command is example enough
+            leftBehindNoted = true;
+            note("'" + String.join(" ", request.argv()) + "' left processes running when it ended (started with &?);"
+                    + " they were killed at the end of each run, so that none ran on into the next");
+        }
+        return result;
     }
 
     static String tail(String stderr) {

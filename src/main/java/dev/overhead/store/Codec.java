@@ -19,7 +19,13 @@ import java.util.Map;
 final class Codec {
     private Codec() {}
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Non-ASCII is written as \\u escapes, so that an argument's byte that is not UTF-8 (a lone
+     * surrogate, exec.ArgBytes) survives the TEXT column, which would store it as '?'.
+     */
+    private static final ObjectMapper JSON = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+            .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII)
+            .build();
 
     static String write(Object value) {
         try {

@@ -119,4 +119,25 @@ class RealMeasurementIT {
                 .isGreaterThan(0);
         assertThat(r.stderr()).contains("report.html");
     }
+
+    @Test
+    void whatACommandLeavesRunningIsKilledAndReported() throws Exception {
+        var r = overhead.run("run", "--runs", "2", "--format", "json", "--shell", "sleep 31.4159 & exit 0");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(JSON.readTree(r.stdout()).path("warnings").toString())
+                .contains("'/bin/sh -c sleep 31.4159 & exit 0' left processes running when it ended");
+        try (var procs = Files.list(Path.of("/proc"))) {
+            assertThat(procs.map(p -> p.resolve("cmdline"))
+                            .filter(Files::isReadable)
+                            .map(f -> {
+                                try {
+                                    return new String(Files.readAllBytes(f)).replace('\0', ' ');
+                                } catch (java.io.IOException e) {
+                                    return "";
+                                }
+                            }))
+                    .as("no background sleep left running")
+                    .noneMatch(c -> c.contains("31.4159"));
+        }
+    }
 }

@@ -100,4 +100,20 @@ final class Commands {
         if (p.waitFor() != 0) throw new IOException("cannot compile the allocation program");
         return bin;
     }
+
+    /** Whether the process has ended within 5 s (a zombie waiting for its parent counts as ended). */
+    static boolean gone(long pid) throws InterruptedException {
+        for (int i = 0; i < 250; i++) {
+            try {
+                if (Files.readString(Path.of("/proc", Long.toString(pid), "status"))
+                        .contains("State:\tZ")) {
+                    return true;
+                }
+            } catch (IOException e) {
+                return true; // no such process
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
 }

@@ -148,4 +148,14 @@ class FfmExecutorTest {
                         .stderrTail())
                 .isEqualTo("oops\n");
     }
+
+    @Test
+    void whatACommandLeavesRunningIsKilledAndSaid() throws Exception {
+        ExecResult r = executor.run(captured(List.of("sh", "-c", "sleep 30 & echo $!; exit 0")));
+        assertThat(r.leftBehind()).isTrue();
+        assertThat(Commands.gone(Long.parseLong(r.stdout().strip())))
+                .as("the background sleep is killed")
+                .isTrue();
+        assertThat(executor.run(req(List.of("true"))).leftBehind()).isFalse();
+    }
 }

@@ -6,7 +6,7 @@ import dev.overhead.run.MachineHooks;
 import dev.overhead.run.RunOptions;
 import dev.overhead.run.StudySpec;
 import dev.overhead.stats.CompareOptions;
-import dev.overhead.stats.Comparisons;
+import dev.overhead.stats.Looks;
 import dev.overhead.stats.SequentialPlan;
 import dev.overhead.sysinfo.ControlException;
 import dev.overhead.sysinfo.Controls;
@@ -90,10 +90,7 @@ final class Machine {
     /** The method a stored or imported study is judged with: sequential if it stopped adaptively. */
     static Analyzer.Method methodFor(StudyResult study) {
         SequentialPlan plan = planOf(study);
-        if (plan != null) {
-            return (b, br, c, cr, d, opts) -> Comparisons.compareSequential(b, br, c, cr, d, opts, plan);
-        }
-        return Comparisons::compare;
+        return Analyzer.Method.of(plan != null ? plan : Looks.FIXED);
     }
 
     /** A stored study judged again, every row (the overall geometric mean too) as it was run. */

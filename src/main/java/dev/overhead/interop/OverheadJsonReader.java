@@ -142,13 +142,18 @@ public final class OverheadJsonReader {
                 Verdict.valueOf(c.path("verdict").asText("inconclusive").toUpperCase(Locale.ROOT)),
                 c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null,
                 warnings);
+        // Files written before rows carried "overall" marked the overall row by its workload name only.
+        boolean overall = c.has("overall")
+                ? c.path("overall").asBoolean()
+                : c.path("workload").asText().equals(ComparisonRow.GEOMEAN);
         return new ComparisonRow(
                 c.path("workload").asText(),
                 c.path("metric").asText(),
                 c.path("unit").asText(""),
                 c.path("baseline").asText(),
                 c.path("candidate").asText(),
-                comparison);
+                comparison,
+                overall);
     }
 
     private static double number(JsonNode n) {

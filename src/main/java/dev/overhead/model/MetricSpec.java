@@ -1,6 +1,7 @@
 package dev.overhead.model;
 
 import dev.overhead.stats.Direction;
+import dev.overhead.stats.Quantity;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -17,6 +18,16 @@ public record MetricSpec(String name, Direction better, String unit, String rege
 
     public Pattern pattern() {
         return regex == null ? null : Pattern.compile(regex, Pattern.MULTILINE);
+    }
+
+    /**
+     * What the statistics compare: the direction, and whether this is a count of events (the
+     * built-in faults, context switches and blocks), decided by the metric, never by its values.
+     */
+    public Quantity quantity() {
+        boolean count =
+                !parsed() && Metrics.builtin(name).map(Metrics.Builtin::count).orElse(false);
+        return count ? Quantity.count(better) : Quantity.measurement(better);
     }
 
     /** The value of this metric in one run, or empty where the run has none. */

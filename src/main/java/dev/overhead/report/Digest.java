@@ -89,7 +89,8 @@ record Digest(
                                 .map(r -> figure(r, num))
                                 .toList()));
             }
-            List<ComparisonRow> overall = rows(study, ComparisonRow.GEOMEAN, candidate).stream()
+            List<ComparisonRow> overall = study.comparisons().stream()
+                    .filter(r -> r.overall() && r.candidate().equals(candidate))
                     .filter(r -> r.metric().equals(sf.primary()))
                     .toList();
             if (!overall.isEmpty()) {
@@ -175,7 +176,9 @@ record Digest(
 
     static List<ComparisonRow> rows(StudyResult study, String workload, String candidate) {
         return study.comparisons().stream()
-                .filter(r -> r.workload().equals(workload) && r.candidate().equals(candidate))
+                .filter(r -> !r.overall()
+                        && r.workload().equals(workload)
+                        && r.candidate().equals(candidate))
                 .toList();
     }
 

@@ -162,6 +162,9 @@ public final class JsonRenderer {
         Comparison c = row.comparison();
         ObjectNode node = MAPPER.createObjectNode();
         node.put("workload", row.workload());
+        if (row.overall()) {
+            node.put("overall", true); // the row over all workloads, whatever the workload is called
+        }
         node.put("metric", row.metric());
         node.put("better", c.better().word());
         node.put("unit", row.unit());

@@ -3,7 +3,9 @@ package dev.overhead.run;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
-import dev.overhead.stats.Direction;
+import dev.overhead.stats.Looks;
+import dev.overhead.stats.Quantity;
+import dev.overhead.stats.Sample;
 import dev.overhead.stats.SequentialPlan;
 
 /**
@@ -15,19 +17,12 @@ import dev.overhead.stats.SequentialPlan;
 public interface StoppingRule {
     /** Each value comes with its round, so runs of a round can be paired (stats.Comparisons). */
     Comparison compare(
-            double[] baseline,
-            int[] baselineRounds,
-            double[] candidate,
-            int[] candidateRounds,
-            Direction better,
-            CompareOptions options,
-            RunOptions runOptions);
+            Sample baseline, Sample candidate, Quantity quantity, CompareOptions options, RunOptions runOptions);
 
     /**
      * Adaptive studies look at their data after every round, so their intervals are widened for
      * the planned looks (stats' sequential plan); fixed ones use the ordinary comparison.
      */
-    StoppingRule STANDARD = (b, br, c, cr, d, o, r) -> r.adaptive()
-            ? Comparisons.compareSequential(b, br, c, cr, d, o, new SequentialPlan(r.minRuns(), r.maxRuns()))
-            : Comparisons.compare(b, br, c, cr, d, o);
+    StoppingRule STANDARD = (b, c, q, o, r) ->
+            Comparisons.compare(b, c, q, o, r.adaptive() ? new SequentialPlan(r.minRuns(), r.maxRuns()) : Looks.FIXED);
 }

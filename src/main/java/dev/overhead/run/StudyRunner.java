@@ -102,7 +102,7 @@ public final class StudyRunner {
         }
         Outcome.State state = cancelled ? Outcome.State.INTERRUPTED : Outcome.State.DONE;
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
-        Analyzer.Method method = (b, br, c, cr, d, o) -> rule.compare(b, br, c, cr, d, o, spec.options());
+        Analyzer.Method method = (b, c, q, o) -> rule.compare(b, c, q, o, spec.options());
         RunOptions o = spec.options();
         CompareOptions overall =
                 Analyzer.perLook(o.compare(), o.adaptive() ? new SequentialPlan(o.minRuns(), o.maxRuns()) : null);

@@ -11,6 +11,7 @@ import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.plan.RunOrder;
 import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Sample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -159,13 +160,12 @@ final class WorkloadLoop {
     private Comparison compare(int base, int candidate) {
         VariantResult b = sample(base);
         VariantResult c = sample(candidate);
-        double[] bv = b.values(primary);
-        double[] cv = c.values(primary);
-        if (bv.length == 0 || cv.length == 0) {
+        Sample bs = b.sample(primary);
+        Sample cs = c.sample(primary);
+        if (bs.size() == 0 || cs.size() == 0) {
             return null;
         }
-        return runner.rule()
-                .compare(bv, b.rounds(primary), cv, c.rounds(primary), primary.better(), options.compare(), options);
+        return runner.rule().compare(bs, cs, primary.quantity(), options.compare(), options);
     }
 
     private VariantResult sample(int variant) {

@@ -29,53 +29,64 @@ public final class Comparisons {
 
     private Comparisons() {}
 
-    /** Fixed number of runs: the interval at {@code options.confidence()}. */
-    public static Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options) {
-        return decide(baseline, candidate, better, options, options.confidence(), "");
-    }
-
     /**
-     * For adaptive stopping: call after every round; stop when the verdict is decisive or at
-     * {@code plan.maxRuns()}, and report this same comparison. Each look's interval is taken at
-     * the nominal level of Pocock's boundary over the plan's looks (see {@link PocockBoundary}), so
-     * the intervals of all looks together cover the true change with {@code options.confidence()}
-     * and an A/A study ends {@code worse} or {@code better} at most 1 − confidence of the time,
-     * whenever it stops.
-     */
-    public static Comparison compareSequential(
-            double[] baseline, double[] candidate, Direction better, CompareOptions options, SequentialPlan plan) {
-        double nominal = plan.nominalConfidence(options.confidence());
-        return decide(baseline, candidate, better, options, nominal, sequentialNote(plan, nominal));
-    }
-
-    /**
-     * Runs taken in rounds (each round runs every variant once, in random order): with at least
-     * {@link #PAIRED_MIN_PAIRS} complete rounds, an interval from the per-round log ratios, which
+     * The one entry point: the candidate's sample against the baseline's, for one quantity, judged
+     * with {@code looks}. With {@link Looks#FIXED} the interval is at {@code options.confidence()}.
+     * With a {@link SequentialPlan} (adaptive stopping: call after every round, stop when the verdict
+     * is decisive or at {@code plan.maxRuns()}, and report this same comparison) each look's interval
+     * is taken at the nominal level of Pocock's boundary over the plan's looks (see
+     * {@link PocockBoundary}), so the intervals of all looks together cover the true change with
+     * {@code options.confidence()} and an A/A study ends {@code worse} or {@code better} at most
+     * 1 − confidence of the time, whenever it stops.
+     *
+     * <p>Samples with rounds (each round runs every variant once, in random order) and at least
+     * {@link #PAIRED_MIN_PAIRS} complete rounds are compared by their per-round log ratios, which
      * cancels drift of the machine that hits both variants of a round — the paired t interval below
      * {@link #RANK_MIN_RUNS} rounds, the signed-rank Hodges-Lehmann interval from there on (the
-     * paired counterparts of the unpaired rule, and for the same reason: a spike). Randomized order within
-     * the round keeps the pairs exchangeable, so the coverage holds (docs/statistics.md, drift
-     * simulation). A round counts when it holds exactly one value of each side; a round below 0 is
-     * unknown (imported runs) and never pairs. With fewer complete rounds, values at or below zero,
-     * or no rounds at all, this is {@link #compare(double[], double[], Direction, CompareOptions)}.
-     * The choice depends only on the count of complete rounds, never on the values.
+     * paired counterparts of the unpaired rule, and for the same reason: a spike). Randomized order
+     * within the round keeps the pairs exchangeable, so the coverage holds (docs/statistics.md, drift
+     * simulation). A round counts when it holds exactly one value of each side. With fewer complete
+     * rounds, values at or below zero, or no rounds, the comparison is unpaired. The choice depends
+     * only on the count of complete rounds, never on the values.
      */
     public static Comparison compare(
+            Sample baseline, Sample candidate, Quantity quantity, CompareOptions options, Looks looks) {
+        double confidence = looks.nominalConfidence(options.confidence());
+        String note = looks instanceof SequentialPlan plan ? sequentialNote(plan, confidence) : "";
+        Pairs p = Pairs.of(baseline, candidate);
+        if (p != null) {
+            return paired(p, quantity.better(), options, confidence, note);
+        }
+        return decide(baseline.values(), candidate.values(), quantity.better(), options, confidence, note);
+    }
+
+    // Short forms for the pinned tests of this package, which state samples as bare arrays.
+
+    static Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options) {
+        return compare(Sample.of(baseline), Sample.of(candidate), Quantity.measurement(better), options, Looks.FIXED);
+    }
+
+    static Comparison compareSequential(
+            double[] baseline, double[] candidate, Direction better, CompareOptions options, SequentialPlan plan) {
+        return compare(Sample.of(baseline), Sample.of(candidate), Quantity.measurement(better), options, plan);
+    }
+
+    static Comparison compare(
             double[] baseline,
             int[] baselineRounds,
             double[] candidate,
             int[] candidateRounds,
             Direction better,
             CompareOptions options) {
-        Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
-        if (p == null) {
-            return compare(baseline, candidate, better, options);
-        }
-        return paired(p, better, options, options.confidence(), "");
+        return compare(
+                new Sample(baseline, baselineRounds),
+                new Sample(candidate, candidateRounds),
+                Quantity.measurement(better),
+                options,
+                Looks.FIXED);
     }
 
-    /** {@link #compareSequential} with pairing by round as in the paired {@code compare}. */
-    public static Comparison compareSequential(
+    static Comparison compareSequential(
             double[] baseline,
             int[] baselineRounds,
             double[] candidate,
@@ -83,23 +94,22 @@ public final class Comparisons {
             Direction better,
             CompareOptions options,
             SequentialPlan plan) {
-        Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
-        if (p == null) {
-            return compareSequential(baseline, candidate, better, options, plan);
-        }
-        double nominal = plan.nominalConfidence(options.confidence());
-        return paired(p, better, options, nominal, sequentialNote(plan, nominal));
+        return compare(
+                new Sample(baseline, baselineRounds),
+                new Sample(candidate, candidateRounds),
+                Quantity.measurement(better),
+                options,
+                plan);
     }
 
     /** The values of the complete rounds, in round order; null when pairing does not apply. */
     record Pairs(double[] baseline, double[] candidate, int unpaired) {
-        static Pairs of(double[] b, int[] bRounds, double[] c, int[] cRounds) {
-            if (bRounds == null
-                    || cRounds == null
-                    || bRounds.length != b.length
-                    || cRounds.length != c.length
-                    || !Robust.allPositive(b)
-                    || !Robust.allPositive(c)) {
+        static Pairs of(Sample baseline, Sample candidate) {
+            double[] b = baseline.values();
+            double[] c = candidate.values();
+            int[] bRounds = baseline.rounds();
+            int[] cRounds = candidate.rounds();
+            if (bRounds == null || cRounds == null || !Robust.allPositive(b) || !Robust.allPositive(c)) {
                 return null;
             }
             SortedMap<Integer, List<Double>> bBy = byRound(b, bRounds);
@@ -140,8 +150,7 @@ public final class Comparisons {
         if (s == null) {
             s = Welch.paired(diffs, confidence);
         }
-        String method = s.method() + " on log ratios over " + diffs.length + " rounds" + methodNote;
-        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), method);
+        s = s.named(s.method() + " on log ratios over " + diffs.length + " rounds" + methodNote);
         List<String> warnings = commonWarnings(p.baseline(), p.candidate(), s);
         if (p.unpaired() > 0) {
             warnings.add(
@@ -194,7 +203,7 @@ public final class Comparisons {
             s = Welch.unpaired(b, c, confidence);
         }
         String scale = log ? " on log values" : " on raw values";
-        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), s.method() + scale + methodNote);
+        s = s.named(s.method() + scale + methodNote);
         List<String> warnings = commonWarnings(baseline, candidate, s);
         if (!log) {
             warnings.add("values at or below zero: compared on the raw scale, relative to the baseline's mean");
@@ -235,7 +244,7 @@ public final class Comparisons {
             List<String> warnings) {
         double baseValue;
         double candValue;
-        if (s.method().contains("hodges-lehmann")) {
+        if (s.estimator().rank()) {
             baseValue = Robust.median(baseline);
             candValue = Robust.median(candidate);
         } else if (log) {

@@ -4,6 +4,9 @@ import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.Direction;
+import dev.overhead.stats.Looks;
+import dev.overhead.stats.Quantity;
+import dev.overhead.stats.Sample;
 import dev.overhead.stats.SequentialPlan;
 import dev.overhead.stats.Verdict;
 import java.io.PrintStream;
@@ -21,6 +24,7 @@ public final class StatsSim {
     static final double COST = 0.03;
     static final CompareOptions OPTIONS = CompareOptions.DEFAULT;
     static final SequentialPlan PLAN = new SequentialPlan(5, 50);
+    static final Quantity TIME = Quantity.measurement(Direction.LOWER);
 
     /** One cell of the table: a noise shape and either a fixed n or adaptive stopping (n = 0). */
     record Cell(Noise noise, int n) {}
@@ -125,14 +129,18 @@ public final class StatsSim {
             c[i] = cell.noise().draw(rng) * (1 + cost);
             int n = i + 1;
             if (cell.n() == 0 && n >= PLAN.minRuns()) {
-                Comparison r = Comparisons.compareSequential(
-                        java.util.Arrays.copyOf(b, n), java.util.Arrays.copyOf(c, n), Direction.LOWER, OPTIONS, PLAN);
+                Comparison r = Comparisons.compare(
+                        Sample.of(java.util.Arrays.copyOf(b, n)),
+                        Sample.of(java.util.Arrays.copyOf(c, n)),
+                        TIME,
+                        OPTIONS,
+                        PLAN);
                 if (r.verdict().decisive() || n == max) {
                     return r;
                 }
             }
         }
-        return Comparisons.compare(b, c, Direction.LOWER, OPTIONS);
+        return Comparisons.compare(Sample.of(b), Sample.of(c), TIME, OPTIONS, Looks.FIXED);
     }
 
     static boolean covers(Comparison c, double truePct) {

@@ -179,20 +179,7 @@ public final class Analyzer {
         for (int i = 0; i < rows.size(); i++) {
             ComparisonRow r = rows.get(i);
             Comparison c = r.comparison();
-            out.add(r.with(new Comparison(
-                    c.better(),
-                    c.nBaseline(),
-                    c.nCandidate(),
-                    c.baselineValue(),
-                    c.candidateValue(),
-                    c.changePct(),
-                    c.ciLowPct(),
-                    c.ciHighPct(),
-                    adjusted[i],
-                    c.method(),
-                    c.verdict(),
-                    c.runsNeeded(),
-                    c.warnings())));
+            out.add(r.with(c.withPValue(adjusted[i])));
         }
         return out;
     }

@@ -56,7 +56,7 @@ public final class OverheadJsonReader {
         }
         List<ComparisonRow> comparisons = new ArrayList<>();
         for (JsonNode c : root.path("comparisons")) {
-            comparisons.add(comparison(c));
+            comparisons.add(comparison(c, workloads));
         }
         List<String> warnings = new ArrayList<>();
         root.path("warnings").forEach(n -> warnings.add(n.asText()));
@@ -125,7 +125,7 @@ public final class OverheadJsonReader {
                 metrics);
     }
 
-    private static ComparisonRow comparison(JsonNode c) {
+    private static ComparisonRow comparison(JsonNode c, List<WorkloadResult> workloads) {
         List<String> warnings = new ArrayList<>();
         c.path("warnings").forEach(n -> warnings.add(n.asText()));
         Comparison comparison = new Comparison(
@@ -141,11 +141,20 @@ public final class OverheadJsonReader {
                 c.path("method").asText(""),
                 Verdict.valueOf(c.path("verdict").asText("inconclusive").toUpperCase(Locale.ROOT)),
                 c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null,
-                warnings);
-        // Files written before rows carried "overall" marked the overall row by its workload name only.
+                warnings,
+                c.has("difference")
+                        ? new Comparison.Difference(
+                                number(c.path("difference")),
+                                number(c.path("difference_low")),
+                                number(c.path("difference_high")))
+                        : null);
+        // Files written before rows carried "overall" marked the overall row by its workload name only
+        // (which a real workload may have: then it is that workload's row).
+        String workload = c.path("workload").asText();
         boolean overall = c.has("overall")
                 ? c.path("overall").asBoolean()
-                : c.path("workload").asText().equals(ComparisonRow.GEOMEAN);
+                : workload.equals(ComparisonRow.GEOMEAN)
+                        && workloads.stream().noneMatch(w -> w.name().equals(workload));
         return new ComparisonRow(
                 c.path("workload").asText(),
                 c.path("metric").asText(),

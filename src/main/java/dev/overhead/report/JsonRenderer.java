@@ -185,6 +185,11 @@ public final class JsonRenderer {
         } else {
             node.put("runs_needed", c.runsNeeded());
         }
+        if (c.difference() != null) { // the relative change is undefined (a baseline of 0): the absolute one
+            number(node, "difference", c.difference().estimate());
+            number(node, "difference_low", c.difference().low());
+            number(node, "difference_high", c.difference().high());
+        }
         ArrayNode warnings = node.putArray("warnings");
         c.warnings().forEach(warnings::add);
         return node;

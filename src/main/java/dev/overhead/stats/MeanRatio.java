@@ -13,7 +13,7 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * {@code scipy.stats.ttest_ind(c, rho*b, equal_var=False)} does not reject; paired by round, the
  * one-sample t test of the per-round c_r − ρ·b_r ({@code scipy.stats.ttest_1samp}), which is the
  * exact Fieller interval for paired data. Counts cannot have a negative mean, so the interval is cut
- * at 0. No library offers this inversion; the end points are found by bisection to 1e-12 relative.
+ * at 0. No library offers this inversion; the end points are found by bisection to 1e-11 relative.
  */
 final class MeanRatio {
     private MeanRatio() {}
@@ -93,7 +93,7 @@ final class MeanRatio {
 
     /** The boundary between {@code out} (rejected) and {@code in} (not rejected). */
     private static double bisect(DoubleUnaryOperator margin, double out, double in) {
-        for (int i = 0; i < 200 && Math.abs(out - in) > 1e-13 * Math.max(Math.abs(in), 1e-300); i++) {
+        for (int i = 0; i < 100 && Math.abs(out - in) > 1e-11 * Math.max(Math.abs(in), 1e-300); i++) {
             double mid = (out + in) / 2;
             if (margin.applyAsDouble(mid) >= 0) {
                 out = mid;

@@ -18,7 +18,8 @@ import org.apache.commons.rng.simple.RandomSource;
 /**
  * Simulated A/A and A/B studies through the real engine: false-verdict rate, coverage, power.
  * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
- * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}).
+ * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
+ * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs).
  */
 public final class StatsSim {
     static final double COST = 0.03;
@@ -43,14 +44,20 @@ public final class StatsSim {
         int studies = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 20261202L;
         String table = args.length > 2 ? args[2] : "all";
-        if (!table.equals("drift")) {
+        if (table.equals("all") || table.equals("shapes")) {
             run(studies, seed, System.out);
         }
         if (table.equals("all")) {
             System.out.println();
         }
-        if (!table.equals("shapes")) {
+        if (table.equals("all") || table.equals("drift")) {
             DriftSim.run(studies, seed, System.out);
+        }
+        if (table.equals("all")) {
+            System.out.println();
+        }
+        if (table.equals("all") || table.equals("edges")) {
+            EdgeSim.run(studies, seed, System.out);
         }
     }
 

@@ -70,7 +70,8 @@ public final class OverheadJsonReader {
                     m.path("name").asText(),
                     Direction.parse(m.path("better").asText("lower")),
                     m.path("unit").asText(""),
-                    text(m.path("regex"))));
+                    text(m.path("regex")),
+                    m.path("kind").asText("").equals("count")));
         }
         Workload workload = new Workload(
                 w.path("name").asText(),

@@ -21,7 +21,7 @@ import java.util.regex.PatternSyntaxException;
 /** Reads the {@code workloads:} of a plan, expanding parameter sweeps into one workload per combination. */
 final class WorkloadReader {
     static final List<String> KEYS = List.of("name", "command", "shell", "parameters", "prepare", "metrics");
-    static final List<String> METRIC_KEYS = List.of("name", "better", "unit", "regex");
+    static final List<String> METRIC_KEYS = List.of("name", "better", "unit", "regex", "kind");
 
     /** {name} is a placeholder; ${name} is the shell's and {{name}} a literal {name}. */
     private static final Pattern PLACEHOLDER =
@@ -196,7 +196,15 @@ final class WorkloadReader {
                 }
             }
             YamlTree unitNode = PlanNodes.optional(m, "unit");
-            out.add(new MetricSpec(name, better, unitNode == null ? "" : nodes.text(unitNode, "unit"), regex));
+            YamlTree kindNode = PlanNodes.optional(m, "kind");
+            String kind = kindNode == null ? "measurement" : nodes.text(kindNode, "kind");
+            if (!kind.equals("measurement") && !kind.equals("count")) {
+                throw nodes.fail(
+                        kindNode,
+                        "kind in " + where + " must be measurement or count, not " + PlanNodes.describe(kindNode));
+            }
+            out.add(new MetricSpec(
+                    name, better, unitNode == null ? "" : nodes.text(unitNode, "unit"), regex, kind.equals("count")));
         }
         return out;
     }

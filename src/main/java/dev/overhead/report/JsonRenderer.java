@@ -69,6 +69,9 @@ public final class JsonRenderer {
             spec.put("better", m.better().word());
             spec.put("unit", m.unit());
             spec.put("regex", m.regex());
+            if (m.count()) {
+                spec.put("kind", "count");
+            }
         }
         ArrayNode variants = node.putArray("variants");
         List<MetricSpec> compared = Analyzer.metricsOf(w);

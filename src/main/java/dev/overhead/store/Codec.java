@@ -51,6 +51,9 @@ final class Codec {
                     m.put("better", s.better().word());
                     m.put("unit", s.unit());
                     m.put("regex", s.regex());
+                    if (s.count()) {
+                        m.put("kind", "count");
+                    }
                     return m;
                 })
                 .toList());
@@ -60,7 +63,11 @@ final class Codec {
         List<Map<String, String>> raw = JSON.readValue(json, new TypeReference<List<Map<String, String>>>() {});
         return raw.stream()
                 .map(m -> new MetricSpec(
-                        m.get("name"), Direction.parse(m.get("better")), m.getOrDefault("unit", ""), m.get("regex")))
+                        m.get("name"),
+                        Direction.parse(m.get("better")),
+                        m.getOrDefault("unit", ""),
+                        m.get("regex"),
+                        "count".equals(m.get("kind"))))
                 .toList();
     }
 }

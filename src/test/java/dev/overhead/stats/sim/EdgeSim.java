@@ -94,6 +94,45 @@ final class EdgeSim {
         }
     }
 
+    /**
+     * A/A studies of 8 metrics shown together (independent lognormal 3% noise, n runs): how often
+     * any one is a false worse/better, alone and under Holm ({@link dev.overhead.stats.Family}).
+     */
+    static void family(int studies, long seed, PrintStream out) {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
+        Quantity time = Quantity.measurement(Direction.LOWER);
+        Draw noise = (r, cand) ->
+                Math.exp(0.03 * ZigguratSampler.NormalizedGaussian.of(r).sample());
+        out.printf(Locale.ROOT, "%n%d A/A studies per row, 8 metrics shown together, lognormal 3%%%n%n", studies);
+        out.println("| runs | any false verdict, per-metric verdicts | any false verdict, Holm over the 8 |");
+        out.println("|---|---:|---:|");
+        for (int n : new int[] {3, 5, 10, 30}) {
+            int raw = 0;
+            int holm = 0;
+            for (int i = 0; i < studies; i++) {
+                List<Comparison> shown = new java.util.ArrayList<>();
+                for (int m = 0; m < 8; m++) {
+                    shown.add(study(time, noise, n, rng));
+                }
+                raw += shown.stream().anyMatch(EdgeSim::claim) ? 1 : 0;
+                holm += dev.overhead.stats.Family.holm(shown, StatsSim.OPTIONS.confidence()).stream()
+                                .anyMatch(EdgeSim::claim)
+                        ? 1
+                        : 0;
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "| %d | %.1f%% | %.1f%% |%n",
+                    n,
+                    StatsSim.pct(raw, studies),
+                    StatsSim.pct(holm, studies));
+        }
+    }
+
+    private static boolean claim(Comparison c) {
+        return c.verdict() == Verdict.WORSE || c.verdict() == Verdict.BETTER;
+    }
+
     /** One study: fixed n, or rounds until the sequential comparison is decisive (n = 0). */
     static Comparison study(Quantity q, Draw draw, int n, UniformRandomProvider rng) {
         int max = n == 0 ? StatsSim.PLAN.maxRuns() : n;

@@ -58,6 +58,7 @@ public final class StatsSim {
         }
         if (table.equals("all") || table.equals("edges")) {
             EdgeSim.run(studies, seed, System.out);
+            EdgeSim.family(studies, seed, System.out);
         }
     }
 

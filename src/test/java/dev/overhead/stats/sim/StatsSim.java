@@ -19,7 +19,8 @@ import org.apache.commons.rng.simple.RandomSource;
  * Simulated A/A and A/B studies through the real engine: false-verdict rate, coverage, power.
  * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
  * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
- * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs).
+ * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
+ * Holm), {@code estimand} ({@link dev.overhead.stats.EstimandSim}, not part of {@code all}).
  */
 public final class StatsSim {
     static final double COST = 0.03;
@@ -55,6 +56,9 @@ public final class StatsSim {
         }
         if (table.equals("all")) {
             System.out.println();
+        }
+        if (table.equals("estimand")) { // issue 13.3's measurement, by hand only
+            dev.overhead.stats.EstimandSim.main(new String[] {String.valueOf(studies)});
         }
         if (table.equals("all") || table.equals("edges")) {
             EdgeSim.run(studies, seed, System.out);

@@ -10,10 +10,12 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
-import dev.overhead.stats.Direction;
 import dev.overhead.stats.GeoMean;
+import dev.overhead.stats.Looks;
 import dev.overhead.stats.PValues;
+import dev.overhead.stats.Quantity;
 import dev.overhead.stats.RunSequence;
+import dev.overhead.stats.Sample;
 import dev.overhead.stats.SequentialPlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,17 +60,16 @@ public final class Analyzer {
      */
     @FunctionalInterface
     public interface Method {
-        Comparison compare(
-                double[] baseline,
-                int[] baselineRounds,
-                double[] candidate,
-                int[] candidateRounds,
-                Direction better,
-                CompareOptions options);
+        Comparison compare(Sample baseline, Sample candidate, Quantity quantity, CompareOptions options);
+
+        /** The engine judging with these looks (fixed, or a sequential plan). */
+        static Method of(Looks looks) {
+            return (b, c, q, o) -> Comparisons.compare(b, c, q, o, looks);
+        }
     }
 
     public static List<ComparisonRow> compare(StudyResult study, String baseline, CompareOptions options) {
-        return compare(study, baseline, options, Comparisons::compare);
+        return compare(study, baseline, options, Method.of(Looks.FIXED));
     }
 
     public static List<ComparisonRow> compare(
@@ -93,18 +94,16 @@ public final class Analyzer {
                 continue;
             }
             for (MetricSpec metric : metricsOf(workload)) {
-                double[] b = baseRuns.values(metric);
-                int[] bRounds = rounds(baseRuns, metric, roundsShared);
+                Sample b = sample(baseRuns, metric, roundsShared);
                 for (VariantResult candidate : workload.variants()) {
                     if (candidate.name().equals(base)) {
                         continue;
                     }
-                    double[] c = candidate.values(metric);
-                    if (b.length == 0 || c.length == 0) {
+                    Sample c = sample(candidate, metric, roundsShared);
+                    if (b.size() == 0 || c.size() == 0) {
                         continue;
                     }
-                    Comparison comparison = method.compare(
-                            b, bRounds, c, rounds(candidate, metric, roundsShared), metric.better(), options);
+                    Comparison comparison = method.compare(b, c, metric.quantity(), options);
                     rows.add(new ComparisonRow(
                             workload.name(), metric.name(), metric.unit(), base, candidate.name(), comparison));
                 }
@@ -122,13 +121,9 @@ public final class Analyzer {
         return study.info().settings().sources().size() > 1;
     }
 
-    /** The rounds of the values, or all -1 (unknown, never paired) when rounds are not shared. */
-    private static int[] rounds(VariantResult variant, MetricSpec metric, boolean shared) {
-        int[] rounds = variant.rounds(metric);
-        if (!shared) {
-            java.util.Arrays.fill(rounds, -1);
-        }
-        return rounds;
+    /** The values with their rounds, or without rounds (never paired) when rounds are not shared. */
+    private static Sample sample(VariantResult variant, MetricSpec metric, boolean shared) {
+        return shared ? variant.sample(metric) : Sample.of(variant.values(metric));
     }
 
     /**
@@ -168,8 +163,7 @@ public final class Analyzer {
             }
             Comparison geo =
                     GeoMean.compare(baselines, candidates, first.comparison().better(), options);
-            out.add(new ComparisonRow(
-                    ComparisonRow.GEOMEAN, first.metric(), first.unit(), first.baseline(), first.candidate(), geo));
+            out.add(ComparisonRow.overall(first.metric(), first.unit(), first.baseline(), first.candidate(), geo));
         }
         return out;
     }
@@ -185,26 +179,7 @@ public final class Analyzer {
         for (int i = 0; i < rows.size(); i++) {
             ComparisonRow r = rows.get(i);
             Comparison c = r.comparison();
-            out.add(new ComparisonRow(
-                    r.workload(),
-                    r.metric(),
-                    r.unit(),
-                    r.baseline(),
-                    r.candidate(),
-                    new Comparison(
-                            c.better(),
-                            c.nBaseline(),
-                            c.nCandidate(),
-                            c.baselineValue(),
-                            c.candidateValue(),
-                            c.changePct(),
-                            c.ciLowPct(),
-                            c.ciHighPct(),
-                            adjusted[i],
-                            c.method(),
-                            c.verdict(),
-                            c.runsNeeded(),
-                            c.warnings())));
+            out.add(r.with(c.withPValue(adjusted[i])));
         }
         return out;
     }
@@ -249,8 +224,6 @@ public final class Analyzer {
 
     /** The options of a comparison that is one look of a sequential plan (null: a fixed number of runs). */
     public static CompareOptions perLook(CompareOptions options, SequentialPlan plan) {
-        return plan == null
-                ? options
-                : new CompareOptions(plan.nominalConfidence(options.confidence()), options.thresholdPct());
+        return plan == null ? options : plan.perLook(options);
     }
 }

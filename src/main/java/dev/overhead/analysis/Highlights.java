@@ -1,7 +1,8 @@
 package dev.overhead.analysis;
 
 import dev.overhead.model.ComparisonRow;
-import dev.overhead.stats.PValues;
+import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Family;
 import dev.overhead.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,13 +58,12 @@ public final class Highlights {
      * or {@code better} holds after Holm's step-down adjustment at the level {@code 1 − confidence}.
      */
     public static List<ComparisonRow> survivingHolm(List<ComparisonRow> family, double confidence) {
-        double[] p = family.stream().mapToDouble(r -> r.comparison().pValue()).toArray();
-        double[] adjusted = PValues.holm(p);
+        List<Comparison> judged =
+                Family.holm(family.stream().map(ComparisonRow::comparison).toList(), confidence);
         List<ComparisonRow> out = new ArrayList<>();
         for (int i = 0; i < family.size(); i++) {
-            Verdict v = family.get(i).comparison().verdict();
-            boolean directional = v == Verdict.WORSE || v == Verdict.BETTER;
-            if (directional && adjusted[i] <= 1 - confidence) {
+            Verdict v = judged.get(i).verdict();
+            if (v == Verdict.WORSE || v == Verdict.BETTER) {
                 out.add(family.get(i));
             }
         }

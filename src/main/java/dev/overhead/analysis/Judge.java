@@ -6,7 +6,9 @@ import dev.overhead.model.StudySettings;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
-import dev.overhead.stats.Direction;
+import dev.overhead.stats.Looks;
+import dev.overhead.stats.Quantity;
+import dev.overhead.stats.Sample;
 import dev.overhead.stats.SequentialPlan;
 
 /**
@@ -38,18 +40,14 @@ public final class Judge {
         return plan != null;
     }
 
-    /** Two samples of one metric, each value with its round (-1 where unknown); an {@link Analyzer.Method}. */
-    public Comparison compare(
-            double[] baseline,
-            int[] baselineRounds,
-            double[] candidate,
-            int[] candidateRounds,
-            Direction better,
-            CompareOptions options) {
-        return plan == null
-                ? Comparisons.compare(baseline, baselineRounds, candidate, candidateRounds, better, options)
-                : Comparisons.compareSequential(
-                        baseline, baselineRounds, candidate, candidateRounds, better, options, plan);
+    /** The looks the study took: one (fixed), or those of its sequential plan. */
+    public Looks looks() {
+        return plan == null ? Looks.FIXED : plan;
+    }
+
+    /** Two samples of one metric (each value with its round where known); an {@link Analyzer.Method}. */
+    public Comparison compare(Sample baseline, Sample candidate, Quantity quantity, CompareOptions options) {
+        return Comparisons.compare(baseline, candidate, quantity, options, looks());
     }
 
     /** The study with every row (the overall geometric mean too) judged as it was run, and its notes. */

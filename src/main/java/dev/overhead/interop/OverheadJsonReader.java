@@ -57,7 +57,7 @@ public final class OverheadJsonReader {
         }
         List<ComparisonRow> comparisons = new ArrayList<>();
         for (JsonNode c : root.path("comparisons")) {
-            comparisons.add(comparison(c));
+            comparisons.add(comparison(c, workloads));
         }
         List<String> warnings = new ArrayList<>();
         root.path("warnings").forEach(n -> warnings.add(n.asText()));
@@ -71,7 +71,8 @@ public final class OverheadJsonReader {
                     m.path("name").asText(),
                     Direction.parse(m.path("better").asText("lower")),
                     m.path("unit").asText(""),
-                    text(m.path("regex"))));
+                    text(m.path("regex")),
+                    m.path("kind").asText("").equals("count")));
         }
         Workload workload = new Workload(
                 w.path("name").asText(),
@@ -139,7 +140,7 @@ public final class OverheadJsonReader {
                 metrics);
     }
 
-    private static ComparisonRow comparison(JsonNode c) {
+    private static ComparisonRow comparison(JsonNode c, List<WorkloadResult> workloads) {
         List<String> warnings = new ArrayList<>();
         c.path("warnings").forEach(n -> warnings.add(n.asText()));
         Comparison comparison = new Comparison(
@@ -155,14 +156,28 @@ public final class OverheadJsonReader {
                 c.path("method").asText(""),
                 Verdict.valueOf(c.path("verdict").asText("inconclusive").toUpperCase(Locale.ROOT)),
                 c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null,
-                warnings);
+                warnings,
+                c.has("difference")
+                        ? new Comparison.Difference(
+                                number(c.path("difference")),
+                                number(c.path("difference_low")),
+                                number(c.path("difference_high")))
+                        : null);
+        // Files written before rows carried "overall" marked the overall row by its workload name only
+        // (which a real workload may have: then it is that workload's row).
+        String workload = c.path("workload").asText();
+        boolean overall = c.has("overall")
+                ? c.path("overall").asBoolean()
+                : workload.equals(ComparisonRow.GEOMEAN)
+                        && workloads.stream().noneMatch(w -> w.name().equals(workload));
         return new ComparisonRow(
                 c.path("workload").asText(),
                 c.path("metric").asText(),
                 c.path("unit").asText(""),
                 c.path("baseline").asText(),
                 c.path("candidate").asText(),
-                comparison);
+                comparison,
+                overall);
     }
 
     private static double number(JsonNode n) {

@@ -53,6 +53,14 @@ public final class Metrics {
             return this == INSTRUCTIONS || this == CYCLES;
         }
 
+        /** A count of events per run: small integers with ties and zeros, compared by their mean. */
+        public boolean count() {
+            return switch (this) {
+                case MINOR_FAULTS, MAJOR_FAULTS, VOLUNTARY_CS, INVOLUNTARY_CS, FS_IN, FS_OUT -> true;
+                default -> false;
+            };
+        }
+
         public MetricSpec spec() {
             return new MetricSpec(metricName, Direction.LOWER, unit, null);
         }

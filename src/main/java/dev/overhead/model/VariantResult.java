@@ -1,5 +1,6 @@
 package dev.overhead.model;
 
+import dev.overhead.stats.Sample;
 import java.util.List;
 
 /** The measured runs of one variant on one workload, in the order they ran. */
@@ -20,6 +21,11 @@ public record VariantResult(Variant variant, List<Run> runs) {
                 .flatMap(java.util.Optional::stream)
                 .mapToDouble(Double::doubleValue)
                 .toArray();
+    }
+
+    /** The values of one metric with their rounds, as the statistics compare them. */
+    public Sample sample(MetricSpec metric) {
+        return new Sample(values(metric), rounds(metric));
     }
 
     /** The rounds of the runs {@link #values} reads, in the same order (-1 where unknown: imported). */

@@ -25,7 +25,7 @@ final class WorkloadReader {
     /** What a plan may say beside {@code profile:}; the rest comes from the profile. */
     static final List<String> PROFILE_USE_KEYS = List.of("name", "profile", "parameters", "prepare", "primary");
 
-    static final List<String> METRIC_KEYS = List.of("name", "better", "unit", "regex");
+    static final List<String> METRIC_KEYS = List.of("name", "better", "unit", "regex", "kind");
 
     /** {name} is a placeholder; ${name} is the shell's and {{name}} a literal {name}. */
     private static final Pattern PLACEHOLDER =
@@ -251,7 +251,15 @@ final class WorkloadReader {
                 }
             }
             YamlTree unitNode = PlanNodes.optional(m, "unit");
-            out.add(new MetricSpec(name, better, unitNode == null ? "" : nodes.text(unitNode, "unit"), regex));
+            YamlTree kindNode = PlanNodes.optional(m, "kind");
+            String kind = kindNode == null ? "measurement" : nodes.text(kindNode, "kind");
+            if (!kind.equals("measurement") && !kind.equals("count")) {
+                throw nodes.fail(
+                        kindNode,
+                        "kind in " + where + " must be measurement or count, not " + PlanNodes.describe(kindNode));
+            }
+            out.add(new MetricSpec(
+                    name, better, unitNode == null ? "" : nodes.text(unitNode, "unit"), regex, kind.equals("count")));
         }
         return out;
     }

@@ -149,7 +149,9 @@ record Digest(
 
     static List<ComparisonRow> rows(StudyResult study, String workload, String candidate) {
         return study.comparisons().stream()
-                .filter(r -> r.workload().equals(workload) && r.candidate().equals(candidate))
+                .filter(r -> !r.overall()
+                        && r.workload().equals(workload)
+                        && r.candidate().equals(candidate))
                 .toList();
     }
 }

@@ -130,7 +130,9 @@ final class HtmlData {
     /** The metrics compared on this workload, in the order of the comparisons; all known ones if none. */
     static List<MetricSpec> metrics(StudyResult study, WorkloadResult w) {
         Set<String> names = new LinkedHashSet<>();
-        study.comparisons().stream().filter(r -> r.workload().equals(w.name())).forEach(r -> names.add(r.metric()));
+        study.comparisons().stream()
+                .filter(r -> !r.overall() && r.workload().equals(w.name()))
+                .forEach(r -> names.add(r.metric()));
         if (names.isEmpty()) {
             w.workload().metrics().forEach(m -> names.add(m.name()));
             Metrics.builtins().forEach(m -> names.add(m.name()));

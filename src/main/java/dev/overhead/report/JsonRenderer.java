@@ -71,6 +71,9 @@ public final class JsonRenderer {
             spec.put("better", m.better().word());
             spec.put("unit", m.unit());
             spec.put("regex", m.regex());
+            if (m.count()) {
+                spec.put("kind", "count");
+            }
         }
         ArrayNode variants = node.putArray("variants");
         w.variants()
@@ -166,6 +169,9 @@ public final class JsonRenderer {
         Comparison c = row.comparison();
         ObjectNode node = MAPPER.createObjectNode();
         node.put("workload", row.workload());
+        if (row.overall()) {
+            node.put("overall", true); // the row over all workloads, whatever the workload is called
+        }
         node.put("metric", row.metric());
         node.put("better", c.better().word());
         node.put("unit", row.unit());
@@ -185,6 +191,11 @@ public final class JsonRenderer {
             node.putNull("runs_needed");
         } else {
             node.put("runs_needed", c.runsNeeded());
+        }
+        if (c.difference() != null) { // the relative change is undefined (a baseline of 0): the absolute one
+            number(node, "difference", c.difference().estimate());
+            number(node, "difference_low", c.difference().low());
+            number(node, "difference_high", c.difference().high());
         }
         ArrayNode warnings = node.putArray("warnings");
         c.warnings().forEach(warnings::add);

@@ -13,6 +13,7 @@ import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Sample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -165,12 +166,12 @@ final class WorkloadLoop {
     private Comparison compare(int base, int candidate) {
         VariantResult b = sample(base);
         VariantResult c = sample(candidate);
-        double[] bv = b.values(primary);
-        double[] cv = c.values(primary);
-        if (bv.length == 0 || cv.length == 0) {
+        Sample bs = b.sample(primary);
+        Sample cs = c.sample(primary);
+        if (bs.size() == 0 || cs.size() == 0) {
             return null;
         }
-        return judge.compare(bv, b.rounds(primary), cv, c.rounds(primary), primary.better(), options.compare());
+        return judge.compare(bs, cs, primary.quantity(), options.compare());
     }
 
     private VariantResult sample(int variant) {

@@ -14,6 +14,8 @@ import java.util.List;
  * @param method         name of the method, for the report
  * @param runsNeeded     for an inconclusive verdict, runs per variant likely to settle it; else null
  * @param warnings       notes about this comparison (few runs, zero variance, ...)
+ * @param difference     the absolute difference of the means with its interval, where the relative
+ *                       change is undefined (a baseline that is 0 in every run); else null
  */
 public record Comparison(
         Direction better,
@@ -28,9 +30,64 @@ public record Comparison(
         String method,
         Verdict verdict,
         Integer runsNeeded,
-        List<String> warnings) {
+        List<String> warnings,
+        Difference difference) {
 
     public Comparison {
         warnings = List.copyOf(warnings);
+    }
+
+    /** A comparison whose relative change is defined (every one but an all-zero baseline's). */
+    public Comparison(
+            Direction better,
+            int nBaseline,
+            int nCandidate,
+            double baselineValue,
+            double candidateValue,
+            double changePct,
+            double ciLowPct,
+            double ciHighPct,
+            double pValue,
+            String method,
+            Verdict verdict,
+            Integer runsNeeded,
+            List<String> warnings) {
+        this(
+                better,
+                nBaseline,
+                nCandidate,
+                baselineValue,
+                candidateValue,
+                changePct,
+                ciLowPct,
+                ciHighPct,
+                pValue,
+                method,
+                verdict,
+                runsNeeded,
+                warnings,
+                null);
+    }
+
+    /** Candidate minus baseline in the metric's unit, with its interval at the comparison's confidence. */
+    public record Difference(double estimate, double low, double high) {}
+
+    /** The same comparison with another p-value (after an adjustment for many comparisons). */
+    public Comparison withPValue(double p) {
+        return new Comparison(
+                better,
+                nBaseline,
+                nCandidate,
+                baselineValue,
+                candidateValue,
+                changePct,
+                ciLowPct,
+                ciHighPct,
+                p,
+                method,
+                verdict,
+                runsNeeded,
+                warnings,
+                difference);
     }
 }

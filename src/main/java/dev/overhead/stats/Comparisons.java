@@ -1,6 +1,7 @@
 package dev.overhead.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,56 +28,81 @@ public final class Comparisons {
     static final int RANK_MIN_RUNS = 10;
     static final int FEW_RUNS = 5;
     static final int PAIRED_MIN_PAIRS = 6;
+    /** Fewer runs than this on a side never give a decisive verdict (issue 13.2). */
+    static final int MIN_DECISIVE_RUNS = 3;
 
     private Comparisons() {}
 
-    /** Fixed number of runs: the interval at {@code options.confidence()}. */
-    public static Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options) {
-        return decide(baseline, candidate, better, options, options.confidence(), "");
-    }
-
     /**
-     * For adaptive stopping: call after every round; stop when the verdict is decisive or at
-     * {@code plan.maxRuns()}, and report this same comparison. Each look's interval is taken at
-     * the nominal level of Pocock's boundary over the plan's looks (see {@link PocockBoundary}), so
-     * the intervals of all looks together cover the true change with {@code options.confidence()}
-     * and an A/A study ends {@code worse} or {@code better} at most 1 − confidence of the time,
-     * whenever it stops.
-     */
-    public static Comparison compareSequential(
-            double[] baseline, double[] candidate, Direction better, CompareOptions options, SequentialPlan plan) {
-        double nominal = plan.nominalConfidence(options.confidence());
-        return decide(baseline, candidate, better, options, nominal, sequentialNote(plan, nominal));
-    }
-
-    /**
-     * Runs taken in rounds (each round runs every variant once, in random order): with at least
-     * {@link #PAIRED_MIN_PAIRS} complete rounds, an interval from the per-round log ratios, which
+     * The one entry point: the candidate's sample against the baseline's, for one quantity, judged
+     * with {@code looks}. With {@link Looks#FIXED} the interval is at {@code options.confidence()}.
+     * With a {@link SequentialPlan} (adaptive stopping: call after every round, stop when the verdict
+     * is decisive or at {@code plan.maxRuns()}, and report this same comparison) each look's interval
+     * is taken at the nominal level of Pocock's boundary over the plan's looks (see
+     * {@link PocockBoundary}), so the intervals of all looks together cover the true change with
+     * {@code options.confidence()} and an A/A study ends {@code worse} or {@code better} at most
+     * 1 − confidence of the time, whenever it stops.
+     *
+     * <p>Samples with rounds (each round runs every variant once, in random order) and at least
+     * {@link #PAIRED_MIN_PAIRS} complete rounds are compared by their per-round log ratios, which
      * cancels drift of the machine that hits both variants of a round — the paired t interval below
      * {@link #RANK_MIN_RUNS} rounds, the signed-rank Hodges-Lehmann interval from there on (the
-     * paired counterparts of the unpaired rule, and for the same reason: a spike). Randomized order within
-     * the round keeps the pairs exchangeable, so the coverage holds (docs/statistics.md, drift
-     * simulation). A round counts when it holds exactly one value of each side; a round below 0 is
-     * unknown (imported runs) and never pairs. With fewer complete rounds, values at or below zero,
-     * or no rounds at all, this is {@link #compare(double[], double[], Direction, CompareOptions)}.
-     * The choice depends only on the count of complete rounds, never on the values.
+     * paired counterparts of the unpaired rule, and for the same reason: a spike). Randomized order
+     * within the round keeps the pairs exchangeable, so the coverage holds (docs/statistics.md, drift
+     * simulation). A round counts when it holds exactly one value of each side. With fewer complete
+     * rounds, values at or below zero, or no rounds, the comparison is unpaired. The choice depends
+     * only on the count of complete rounds, never on the values.
      */
     public static Comparison compare(
+            Sample baseline, Sample candidate, Quantity quantity, CompareOptions options, Looks looks) {
+        double confidence = looks.nominalConfidence(options.confidence());
+        String note = looks instanceof SequentialPlan plan ? sequentialNote(plan, confidence) : "";
+        double[] b = baseline.values();
+        double[] c = candidate.values();
+        if (b.length < 2 || c.length < 2) {
+            return tooFew(b, c, quantity.better());
+        }
+        if (Arrays.stream(b).allMatch(x -> x == 0)) {
+            return ZeroBaseline.compare(b, c, quantity.better(), confidence, note);
+        }
+        boolean count = quantity.kind() == Quantity.Kind.COUNT;
+        Pairs p = Pairs.of(baseline, candidate, !count);
+        if (count) {
+            return Counts.compare(b, c, p, quantity.better(), options, confidence, note);
+        }
+        if (p != null) {
+            return paired(p, quantity.better(), options, confidence, note);
+        }
+        return decide(b, c, quantity.better(), options, confidence, note);
+    }
+
+    // Short forms for the pinned tests of this package, which state samples as bare arrays.
+
+    static Comparison compare(double[] baseline, double[] candidate, Direction better, CompareOptions options) {
+        return compare(Sample.of(baseline), Sample.of(candidate), Quantity.measurement(better), options, Looks.FIXED);
+    }
+
+    static Comparison compareSequential(
+            double[] baseline, double[] candidate, Direction better, CompareOptions options, SequentialPlan plan) {
+        return compare(Sample.of(baseline), Sample.of(candidate), Quantity.measurement(better), options, plan);
+    }
+
+    static Comparison compare(
             double[] baseline,
             int[] baselineRounds,
             double[] candidate,
             int[] candidateRounds,
             Direction better,
             CompareOptions options) {
-        Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
-        if (p == null) {
-            return compare(baseline, candidate, better, options);
-        }
-        return paired(p, better, options, options.confidence(), "");
+        return compare(
+                new Sample(baseline, baselineRounds),
+                new Sample(candidate, candidateRounds),
+                Quantity.measurement(better),
+                options,
+                Looks.FIXED);
     }
 
-    /** {@link #compareSequential} with pairing by round as in the paired {@code compare}. */
-    public static Comparison compareSequential(
+    static Comparison compareSequential(
             double[] baseline,
             int[] baselineRounds,
             double[] candidate,
@@ -84,23 +110,22 @@ public final class Comparisons {
             Direction better,
             CompareOptions options,
             SequentialPlan plan) {
-        Pairs p = Pairs.of(baseline, baselineRounds, candidate, candidateRounds);
-        if (p == null) {
-            return compareSequential(baseline, candidate, better, options, plan);
-        }
-        double nominal = plan.nominalConfidence(options.confidence());
-        return paired(p, better, options, nominal, sequentialNote(plan, nominal));
+        return compare(
+                new Sample(baseline, baselineRounds),
+                new Sample(candidate, candidateRounds),
+                Quantity.measurement(better),
+                options,
+                plan);
     }
 
     /** The values of the complete rounds, in round order; null when pairing does not apply. */
     record Pairs(double[] baseline, double[] candidate, int unpaired) {
-        static Pairs of(double[] b, int[] bRounds, double[] c, int[] cRounds) {
-            if (bRounds == null
-                    || cRounds == null
-                    || bRounds.length != b.length
-                    || cRounds.length != c.length
-                    || !Robust.allPositive(b)
-                    || !Robust.allPositive(c)) {
+        static Pairs of(Sample baseline, Sample candidate, boolean logs) {
+            double[] b = baseline.values();
+            double[] c = candidate.values();
+            int[] bRounds = baseline.rounds();
+            int[] cRounds = candidate.rounds();
+            if (bRounds == null || cRounds == null || (logs && !(Robust.allPositive(b) && Robust.allPositive(c)))) {
                 return null;
             }
             SortedMap<Integer, List<Double>> bBy = byRound(b, bRounds);
@@ -138,18 +163,31 @@ public final class Comparisons {
             diffs[i] = Math.log(p.candidate()[i]) - Math.log(p.baseline()[i]);
         }
         Shift s = diffs.length >= RANK_MIN_RUNS ? SignedRank.shift(diffs, confidence) : null;
-        if (s == null) {
+        boolean collapsed = s != null && pointWhileVarying(s, p.baseline(), p.candidate());
+        if (s == null || collapsed) {
             s = Welch.paired(diffs, confidence);
         }
-        String method = s.method() + " on log ratios over " + diffs.length + " rounds" + methodNote;
-        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), method);
+        s = s.named(s.method() + " on log ratios over " + diffs.length + " rounds" + methodNote);
         List<String> warnings = commonWarnings(p.baseline(), p.candidate(), s);
-        if (p.unpaired() > 0) {
-            warnings.add(
-                    p.unpaired() + (p.unpaired() == 1 ? " run" : " runs")
-                            + " without a partner in its round (failed, or a round run twice): left out of the paired comparison");
+        if (collapsed) {
+            warnings.add(TIES);
         }
-        return finish(s, true, p.baseline(), p.candidate(), better, options, confidence, warnings);
+        if (p.unpaired() > 0) {
+            warnings.add(unpairedNote(p.unpaired()));
+        }
+        return finish(
+                Estimate.of(s, Scale.LOG, p.baseline(), p.candidate()),
+                p.baseline(),
+                p.candidate(),
+                better,
+                options,
+                confidence,
+                warnings);
+    }
+
+    static String unpairedNote(int unpaired) {
+        return unpaired + (unpaired == 1 ? " run" : " runs")
+                + " without a partner in its round (failed, or a round run twice): left out of the paired comparison";
     }
 
     private static String sequentialNote(SequentialPlan plan, double nominal) {
@@ -166,24 +204,6 @@ public final class Comparisons {
             String methodNote) {
         int nb = baseline.length;
         int nc = candidate.length;
-        if (nb < 2 || nc < 2) {
-            double b = Robust.mean(baseline);
-            double c = Robust.mean(candidate);
-            return new Comparison(
-                    better,
-                    nb,
-                    nc,
-                    b,
-                    c,
-                    b == 0 ? Double.NaN : (c / b - 1) * 100,
-                    Double.NEGATIVE_INFINITY,
-                    Double.POSITIVE_INFINITY,
-                    Double.NaN,
-                    "none",
-                    Verdict.INCONCLUSIVE,
-                    null,
-                    List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"));
-        }
         boolean log = Robust.allPositive(baseline) && Robust.allPositive(candidate);
         double[] b = log ? Robust.logs(baseline) : baseline;
         double[] c = log ? Robust.logs(candidate) : candidate;
@@ -191,19 +211,57 @@ public final class Comparisons {
         if (log && Math.min(nb, nc) >= RANK_MIN_RUNS) {
             s = HodgesLehmann.shift(b, c, confidence);
         }
-        if (s == null) {
+        boolean collapsed = s != null && pointWhileVarying(s, baseline, candidate);
+        if (s == null || collapsed) {
             s = Welch.unpaired(b, c, confidence);
         }
         String scale = log ? " on log values" : " on raw values";
-        s = new Shift(s.estimate(), s.low(), s.high(), s.pValue(), s.se(), s.df(), s.method() + scale + methodNote);
+        s = s.named(s.method() + scale + methodNote);
         List<String> warnings = commonWarnings(baseline, candidate, s);
+        if (collapsed) {
+            warnings.add(TIES);
+        }
         if (!log) {
             warnings.add("values at or below zero: compared on the raw scale, relative to the baseline's mean");
         }
-        return finish(s, log, baseline, candidate, better, options, confidence, warnings);
+        Scale sc = log ? Scale.LOG : new Scale.Raw(Robust.mean(baseline));
+        return finish(
+                Estimate.of(s, sc, baseline, candidate), baseline, candidate, better, options, confidence, warnings);
     }
 
-    private static List<String> commonWarnings(double[] baseline, double[] candidate, Shift s) {
+    static final String TIES = "ties: the rank interval shrank to a single point although the values vary;"
+            + " the t interval is used instead";
+
+    /** A rank interval of zero width while a sample varies: ties, not certainty (never reported as a point). */
+    private static boolean pointWhileVarying(Shift s, double[] baseline, double[] candidate) {
+        return s.low() == s.high() && !(constant(baseline) && constant(candidate));
+    }
+
+    static boolean constant(double[] v) {
+        return Arrays.stream(v).allMatch(x -> x == v[0]);
+    }
+
+    /** Fewer than 2 runs on a side: no interval at all. */
+    private static Comparison tooFew(double[] baseline, double[] candidate, Direction better) {
+        double b = Robust.mean(baseline);
+        double c = Robust.mean(candidate);
+        return new Comparison(
+                better,
+                baseline.length,
+                candidate.length,
+                b,
+                c,
+                b == 0 ? Double.NaN : (c / b - 1) * 100,
+                Double.NEGATIVE_INFINITY,
+                Double.POSITIVE_INFINITY,
+                Double.NaN,
+                "none",
+                Verdict.INCONCLUSIVE,
+                null,
+                List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"));
+    }
+
+    static List<String> commonWarnings(double[] baseline, double[] candidate, Shift s) {
         List<String> warnings = new ArrayList<>();
         int n = Math.min(baseline.length, candidate.length);
         if (n < FEW_RUNS) {
@@ -225,36 +283,79 @@ public final class Comparisons {
         return warnings;
     }
 
-    private static Comparison finish(
-            Shift s,
-            boolean log,
+    /**
+     * What every method hands to {@link #finish}: the shift behind the interval (for the p-value and
+     * runs needed), its scale, the change and its interval in percent, and the central values the
+     * change is computed from.
+     */
+    record Estimate(
+            Shift shift,
+            Scale scale,
+            double changePct,
+            double lowPct,
+            double highPct,
+            double baselineValue,
+            double candidateValue) {
+        static Estimate of(Shift s, Scale scale, double[] baseline, double[] candidate) {
+            double baseValue;
+            double candValue;
+            if (s.estimator().rank()) {
+                baseValue = Robust.median(baseline);
+                candValue = Robust.median(candidate);
+            } else if (scale instanceof Scale.Log) {
+                baseValue = Math.exp(Robust.mean(Robust.logs(baseline)));
+                candValue = Math.exp(Robust.mean(Robust.logs(candidate)));
+            } else {
+                baseValue = Robust.mean(baseline);
+                candValue = Robust.mean(candidate);
+            }
+            return new Estimate(
+                    s,
+                    scale,
+                    scale.toPct(s.estimate()),
+                    scale.toPct(s.low()),
+                    scale.toPct(s.high()),
+                    baseValue,
+                    candValue);
+        }
+    }
+
+    /**
+     * The verdict of CONTRACT §4 on the interval, then the two edges where an interval must not
+     * decide (issue 13.2): fewer than {@link #MIN_DECISIVE_RUNS} runs on a side (two runs of a
+     * two-state machine agree by chance too often), and an interval of zero width unless both
+     * samples are constant (a deterministic figure, which decides from 3 runs on).
+     */
+    static Comparison finish(
+            Estimate e,
             double[] baseline,
             double[] candidate,
             Direction better,
             CompareOptions options,
             double confidence,
             List<String> warnings) {
-        double baseValue;
-        double candValue;
-        if (s.method().contains("hodges-lehmann")) {
-            baseValue = Robust.median(baseline);
-            candValue = Robust.median(candidate);
-        } else if (log) {
-            baseValue = Math.exp(Robust.mean(Robust.logs(baseline)));
-            candValue = Math.exp(Robust.mean(Robust.logs(candidate)));
-        } else {
-            baseValue = Robust.mean(baseline);
-            candValue = Robust.mean(candidate);
-        }
-        Scale scale = log ? Scale.LOG : new Scale.Raw(Robust.mean(baseline));
-        double low = scale.toPct(s.low());
-        double high = scale.toPct(s.high());
+        Shift s = e.shift();
+        double low = e.lowPct();
+        double high = e.highPct();
         Verdict verdict = Verdicts.decide(low, high, better, options.thresholdPct());
+        int n = Math.min(baseline.length, candidate.length);
+        boolean blocked = false;
+        if (verdict.decisive() && n < MIN_DECISIVE_RUNS) {
+            warnings.add("fewer than " + MIN_DECISIVE_RUNS + " runs on a side: no verdict from " + n
+                    + " (the interval is shown); take at least " + MIN_DECISIVE_RUNS);
+            blocked = true;
+        } else if (verdict.decisive() && low == high && !(constant(baseline) && constant(candidate))) {
+            warnings.add("the interval has no width although the values vary: no verdict from it");
+            blocked = true;
+        }
         Integer runsNeeded = null;
-        if (verdict == Verdict.INCONCLUSIVE) {
+        if (blocked || verdict == Verdict.INCONCLUSIVE) {
+            verdict = Verdict.INCONCLUSIVE;
             runsNeeded = RunsNeeded.estimate(
-                    s, scale, baseline.length, candidate.length, confidence, options.thresholdPct());
-            if (runsNeeded == null) {
+                    s, e.scale(), baseline.length, candidate.length, confidence, options.thresholdPct());
+            if (runsNeeded != null || blocked) {
+                runsNeeded = Math.max(runsNeeded == null ? 0 : runsNeeded, MIN_DECISIVE_RUNS);
+            } else {
                 warnings.add("the change sits on the equivalence margin: no practical number of runs settles it");
             }
         }
@@ -262,9 +363,9 @@ public final class Comparisons {
                 better,
                 baseline.length,
                 candidate.length,
-                baseValue,
-                candValue,
-                scale.toPct(s.estimate()),
+                e.baselineValue(),
+                e.candidateValue(),
+                e.changePct(),
                 low,
                 high,
                 s.pValue(),

@@ -50,7 +50,7 @@ final class HodgesLehmann {
         double z = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
         // The interval's half-width over the normal quantile: an equivalent standard error.
         double se = (high - low) / (2 * z);
-        return new Shift(est, low, high, p, se, Double.POSITIVE_INFINITY, "hodges-lehmann");
+        return new Shift(est, low, high, p, se, Double.POSITIVE_INFINITY, Method.HODGES_LEHMANN, "hodges-lehmann");
     }
 
     /** The largest k with P(U ≤ k − 1) ≤ α/2; 0 when none. */

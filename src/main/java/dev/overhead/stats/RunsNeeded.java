@@ -28,16 +28,30 @@ final class RunsNeeded {
             return null;
         }
         double nNow = 2.0 / (1.0 / nb + 1.0 / nc);
-        for (int n = Math.max(nb, nc) + 1; n <= CAP; n++) {
-            double se = s.se() * Math.sqrt(nNow / n);
-            double df = Double.isInfinite(s.df()) ? Double.POSITIVE_INFINITY : s.df() * n / nNow;
-            double q = Double.isInfinite(df)
-                    ? NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2)
-                    : TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2);
-            if ((q + POWER_Z) * se <= target) {
-                return n;
+        // (q(n) + z)·se(n) falls as n grows (q with its degrees of freedom, se as 1/√n), so the
+        // smallest n that reaches the target is found by bisection, not by trying every n.
+        int lo = Math.max(nb, nc) + 1;
+        if (lo > CAP || !settles(s, nNow, CAP, confidence, target)) {
+            return null;
+        }
+        int hi = CAP;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (settles(s, nNow, mid, confidence, target)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
         }
-        return null;
+        return lo;
+    }
+
+    private static boolean settles(Shift s, double nNow, int n, double confidence, double target) {
+        double se = s.se() * Math.sqrt(nNow / n);
+        double df = Double.isInfinite(s.df()) ? Double.POSITIVE_INFINITY : s.df() * n / nNow;
+        double q = Double.isInfinite(df)
+                ? NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2)
+                : TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2);
+        return (q + POWER_Z) * se <= target;
     }
 }

@@ -5,7 +5,7 @@ package dev.overhead.stats;
  * {@code maxRuns} runs per variant. {@link Comparisons#compareSequential} widens each interval so
  * that all of them together keep the promised confidence, however early the loop stops.
  */
-public record SequentialPlan(int minRuns, int maxRuns) {
+public record SequentialPlan(int minRuns, int maxRuns) implements Looks {
     public static final SequentialPlan DEFAULT = new SequentialPlan(5, 50);
 
     public SequentialPlan {
@@ -23,6 +23,7 @@ public record SequentialPlan(int minRuns, int maxRuns) {
     }
 
     /** The confidence each look's interval is computed at, so the whole sequence has {@code confidence}. */
+    @Override
     public double nominalConfidence(double confidence) {
         return looks() == 1 ? confidence : PocockBoundary.nominalConfidence(minRuns, maxRuns, confidence);
     }

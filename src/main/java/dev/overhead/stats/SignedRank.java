@@ -50,7 +50,15 @@ final class SignedRank {
                 : WilcoxonSignedRankTest.withDefaults().test(d).getPValue();
         double z = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
         double se = (high - low) / (2 * z); // an equivalent standard error, as in HodgesLehmann
-        return new Shift(est, low, high, p, se, Double.POSITIVE_INFINITY, "signed-rank hodges-lehmann");
+        return new Shift(
+                est,
+                low,
+                high,
+                p,
+                se,
+                Double.POSITIVE_INFINITY,
+                Method.SIGNED_RANK_HODGES_LEHMANN,
+                "signed-rank hodges-lehmann");
     }
 
     /** The largest k with P(W⁺ ≤ k − 1) ≤ α/2; 0 when none. */

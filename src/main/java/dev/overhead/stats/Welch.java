@@ -21,14 +21,22 @@ final class Welch {
         double diff = Robust.mean(c) - Robust.mean(b);
         double se = Math.sqrt(vb + vc);
         if (se == 0) {
-            return degenerate(diff, b.length + c.length - 2, "welch-t");
+            return degenerate(diff, b.length + c.length - 2, Method.WELCH_T);
         }
         var r = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(c, b);
         if (!(r.getDegreesOfFreedom() > 0)) { // a spread too small for the t test's own arithmetic
-            return degenerate(diff, b.length + c.length - 2, "welch-t");
+            return degenerate(diff, b.length + c.length - 2, Method.WELCH_T);
         }
         double q = quantile(r.getDegreesOfFreedom(), confidence);
-        return new Shift(diff, diff - q * se, diff + q * se, r.getPValue(), se, r.getDegreesOfFreedom(), "welch-t");
+        return new Shift(
+                diff,
+                diff - q * se,
+                diff + q * se,
+                r.getPValue(),
+                se,
+                r.getDegreesOfFreedom(),
+                Method.WELCH_T,
+                "welch-t");
     }
 
     /** One-sample t on the per-round differences candidate − baseline. */
@@ -37,11 +45,11 @@ final class Welch {
         double mean = Robust.mean(differences);
         double se = Math.sqrt(Robust.variance(differences) / n);
         if (se == 0) {
-            return degenerate(mean, n - 1, "paired-t");
+            return degenerate(mean, n - 1, Method.PAIRED_T);
         }
         var r = TTest.withDefaults().test(differences);
         double q = quantile(n - 1, confidence);
-        return new Shift(mean, mean - q * se, mean + q * se, r.getPValue(), se, n - 1, "paired-t");
+        return new Shift(mean, mean - q * se, mean + q * se, r.getPValue(), se, n - 1, Method.PAIRED_T, "paired-t");
     }
 
     static double quantile(double df, double confidence) {
@@ -49,7 +57,8 @@ final class Welch {
     }
 
     /** No spread at all: the difference is what it is (deterministic counts, identical values). */
-    private static Shift degenerate(double diff, double df, String method) {
-        return new Shift(diff, diff, diff, diff == 0 ? 1 : 0, 0, Math.max(df, 1), method);
+    private static Shift degenerate(double diff, double df, Method method) {
+        String name = method == Method.PAIRED_T ? "paired-t" : "welch-t";
+        return new Shift(diff, diff, diff, diff == 0 ? 1 : 0, 0, Math.max(df, 1), method, name);
     }
 }

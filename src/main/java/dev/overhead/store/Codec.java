@@ -78,6 +78,9 @@ final class Codec {
                     m.put("better", s.better().word());
                     m.put("unit", s.unit());
                     m.put("regex", s.regex());
+                    if (s.count()) {
+                        m.put("kind", "count");
+                    }
                     return m;
                 })
                 .toList());
@@ -92,7 +95,11 @@ final class Codec {
         return raw.stream()
                 .filter(m -> !m.containsKey("primary"))
                 .map(m -> new MetricSpec(
-                        m.get("name"), Direction.parse(m.get("better")), m.getOrDefault("unit", ""), m.get("regex")))
+                        m.get("name"),
+                        Direction.parse(m.get("better")),
+                        m.getOrDefault("unit", ""),
+                        m.get("regex"),
+                        "count".equals(m.get("kind"))))
                 .toList();
     }
 

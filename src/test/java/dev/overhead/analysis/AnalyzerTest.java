@@ -13,9 +13,9 @@ import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.CompareOptions;
-import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.Direction;
 import dev.overhead.stats.GeoMean;
+import dev.overhead.stats.Looks;
 import dev.overhead.stats.Verdict;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -152,7 +152,7 @@ class AnalyzerTest {
                 .findFirst()
                 .orElseThrow();
         ComparisonRow adaptive =
-                Analyzer.compare(s, null, CompareOptions.DEFAULT, Comparisons::compare, perLook).stream()
+                Analyzer.compare(s, null, CompareOptions.DEFAULT, Analyzer.Method.of(Looks.FIXED), perLook).stream()
                         .filter(r -> r.overall() && r.metric().equals("wall"))
                         .findFirst()
                         .orElseThrow();
@@ -173,12 +173,34 @@ class AnalyzerTest {
     }
 
     @Test
+    void aWorkloadCalledGeomeanIsNotTheOverallRow() {
+        StudyResult s = study(
+                workload(
+                        "geomean",
+                        variant("a", new double[] {1, 1.1, 0.9}, true),
+                        variant("b", new double[] {1, 1.2, 1.0}, true)),
+                workload(
+                        "w",
+                        variant("a", new double[] {2, 2.1, 1.9}, true),
+                        variant("b", new double[] {2, 2.2, 2.0}, true)));
+        List<ComparisonRow> rows = Analyzer.compare(s, null, CompareOptions.DEFAULT);
+        List<ComparisonRow> named = rows.stream()
+                .filter(r -> r.workload().equals("geomean") && r.metric().equals("wall"))
+                .toList();
+        assertThat(named).hasSize(2);
+        assertThat(named.stream().filter(ComparisonRow::overall)).hasSize(1);
+        assertThat(rows.stream().filter(r -> r.overall() && r.metric().equals("wall")))
+                .singleElement()
+                .satisfies(r -> assertThat(r.comparison().method()).startsWith("geometric mean of 2 workloads"));
+    }
+
+    @Test
     void holmAdjustsPValuesButNotVerdicts() {
         StudyResult s = study(workload(
                 "w",
                 variant("a", new double[] {1, 1.01, 0.99, 1.0}, true),
                 variant("b", new double[] {1.05, 1.07, 1.03, 1.05}, true)));
-        List<ComparisonRow> rows = Analyzer.compare(s, null, CompareOptions.DEFAULT, Comparisons::compare);
+        List<ComparisonRow> rows = Analyzer.compare(s, null, CompareOptions.DEFAULT, Analyzer.Method.of(Looks.FIXED));
         List<ComparisonRow> adjusted = Analyzer.holm(rows);
         for (int i = 0; i < rows.size(); i++) {
             double p = rows.get(i).comparison().pValue();

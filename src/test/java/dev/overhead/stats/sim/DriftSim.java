@@ -2,7 +2,8 @@ package dev.overhead.stats.sim;
 
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
-import dev.overhead.stats.Direction;
+import dev.overhead.stats.Looks;
+import dev.overhead.stats.Sample;
 import dev.overhead.stats.Verdict;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -35,16 +36,17 @@ final class DriftSim {
         PAIRED;
 
         Comparison fixed(double[] b, double[] c, int[] rounds) {
-            return this == PAIRED
-                    ? Comparisons.compare(b, rounds, c, rounds, Direction.LOWER, StatsSim.OPTIONS)
-                    : Comparisons.compare(b, c, Direction.LOWER, StatsSim.OPTIONS);
+            return compare(b, c, rounds, Looks.FIXED);
         }
 
         Comparison sequential(double[] b, double[] c, int[] rounds) {
-            return this == PAIRED
-                    ? Comparisons.compareSequential(
-                            b, rounds, c, rounds, Direction.LOWER, StatsSim.OPTIONS, StatsSim.PLAN)
-                    : Comparisons.compareSequential(b, c, Direction.LOWER, StatsSim.OPTIONS, StatsSim.PLAN);
+            return compare(b, c, rounds, StatsSim.PLAN);
+        }
+
+        private Comparison compare(double[] b, double[] c, int[] rounds, Looks looks) {
+            Sample bs = this == PAIRED ? new Sample(b, rounds) : Sample.of(b);
+            Sample cs = this == PAIRED ? new Sample(c, rounds) : Sample.of(c);
+            return Comparisons.compare(bs, cs, StatsSim.TIME, StatsSim.OPTIONS, looks);
         }
     }
 

@@ -6,6 +6,9 @@ import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.Direction;
+import dev.overhead.stats.Looks;
+import dev.overhead.stats.Quantity;
+import dev.overhead.stats.Sample;
 import dev.overhead.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,7 +50,12 @@ public final class HeadlineSim {
                 for (int m = 0; m < METRICS; m++) {
                     double[] a = sample(rng, noise, n);
                     double[] b = sample(rng, noise, n);
-                    Comparison c = Comparisons.compare(a, b, Direction.LOWER, CompareOptions.DEFAULT);
+                    Comparison c = Comparisons.compare(
+                            Sample.of(a),
+                            Sample.of(b),
+                            Quantity.measurement(Direction.LOWER),
+                            CompareOptions.DEFAULT,
+                            Looks.FIXED);
                     rows.add(new ComparisonRow("w", m == 0 ? "wall" : "m" + m, "s", "a", "b", c));
                 }
                 ComparisonRow primary = rows.getFirst();

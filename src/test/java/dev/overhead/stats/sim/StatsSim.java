@@ -4,6 +4,9 @@ import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Comparisons;
 import dev.overhead.stats.Direction;
+import dev.overhead.stats.Looks;
+import dev.overhead.stats.Quantity;
+import dev.overhead.stats.Sample;
 import dev.overhead.stats.SequentialPlan;
 import dev.overhead.stats.Verdict;
 import java.io.PrintStream;
@@ -15,12 +18,15 @@ import org.apache.commons.rng.simple.RandomSource;
 /**
  * Simulated A/A and A/B studies through the real engine: false-verdict rate, coverage, power.
  * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
- * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}).
+ * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
+ * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
+ * Holm), {@code estimand} ({@link dev.overhead.stats.EstimandSim}, not part of {@code all}).
  */
 public final class StatsSim {
     static final double COST = 0.03;
     static final CompareOptions OPTIONS = CompareOptions.DEFAULT;
     static final SequentialPlan PLAN = new SequentialPlan(5, 50);
+    static final Quantity TIME = Quantity.measurement(Direction.LOWER);
 
     /** One cell of the table: a noise shape and either a fixed n or adaptive stopping (n = 0). */
     record Cell(Noise noise, int n) {}
@@ -39,14 +45,24 @@ public final class StatsSim {
         int studies = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 20261202L;
         String table = args.length > 2 ? args[2] : "all";
-        if (!table.equals("drift")) {
+        if (table.equals("all") || table.equals("shapes")) {
             run(studies, seed, System.out);
         }
         if (table.equals("all")) {
             System.out.println();
         }
-        if (!table.equals("shapes")) {
+        if (table.equals("all") || table.equals("drift")) {
             DriftSim.run(studies, seed, System.out);
+        }
+        if (table.equals("all")) {
+            System.out.println();
+        }
+        if (table.equals("estimand")) { // issue 13.3's measurement, by hand only
+            dev.overhead.stats.EstimandSim.main(new String[] {String.valueOf(studies)});
+        }
+        if (table.equals("all") || table.equals("edges")) {
+            EdgeSim.run(studies, seed, System.out);
+            EdgeSim.family(studies, seed, System.out);
         }
     }
 
@@ -125,14 +141,18 @@ public final class StatsSim {
             c[i] = cell.noise().draw(rng) * (1 + cost);
             int n = i + 1;
             if (cell.n() == 0 && n >= PLAN.minRuns()) {
-                Comparison r = Comparisons.compareSequential(
-                        java.util.Arrays.copyOf(b, n), java.util.Arrays.copyOf(c, n), Direction.LOWER, OPTIONS, PLAN);
+                Comparison r = Comparisons.compare(
+                        Sample.of(java.util.Arrays.copyOf(b, n)),
+                        Sample.of(java.util.Arrays.copyOf(c, n)),
+                        TIME,
+                        OPTIONS,
+                        PLAN);
                 if (r.verdict().decisive() || n == max) {
                     return r;
                 }
             }
         }
-        return Comparisons.compare(b, c, Direction.LOWER, OPTIONS);
+        return Comparisons.compare(Sample.of(b), Sample.of(c), TIME, OPTIONS, Looks.FIXED);
     }
 
     static boolean covers(Comparison c, double truePct) {

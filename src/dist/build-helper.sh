@@ -1,5 +1,5 @@
 #!/bin/sh
-# Compiles the forking helper into the jar's resources (issue 19), so that a machine without a C
+# Compiles the forking helper into the jar's resources (README, Install), so that a machine without a C
 # compiler still gets exact memory figures. Beside the binary goes the sha256 of every source it was
 # built from: NativeHelper uses the binary only while those match the sources in the same jar, and
 # compiles on first use otherwise (or here, where no compiler exists, the build goes on without it).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the self-contained tarball and the Debian package from the packaged jar (issue 19):
+# Builds the self-contained tarball and the Debian package from the packaged jar (README, Install):
 #   target/dist/overhead-VERSION/            the layout, also what the .deb puts under /usr/lib/overhead
 #     bin/overhead                           the launcher (src/dist/overhead)
 #     runtime/                               a jlinked Java runtime with only the modules jdeps finds

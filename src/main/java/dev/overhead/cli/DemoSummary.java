@@ -9,7 +9,7 @@ import java.util.Locale;
 final class DemoSummary {
     private DemoSummary() {}
 
-    /** From the study's JSON (CONTRACT §4): one sentence per workload and candidate, then what to make of them. */
+    /** From the study's JSON (docs/cli.md): one sentence per workload and candidate, then what to make of them. */
     static String paragraph(JsonNode root, String primary) {
         List<String> sentences = new ArrayList<>();
         int costs = 0;

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * A variant's own {@code API_KEY=secret123} is needed to resume the study, so the store keeps it;
- * reports are shared, so there it is masked (issue 14.21), by the rule the environment capture
+ * reports are shared, so there it is masked (docs/reliability.md, case 21), by the rule the environment capture
  * already uses to leave secrets out ({@link EnvVars#isSecret}).
  */
 final class Masking {

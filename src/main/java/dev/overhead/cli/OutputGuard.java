@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * No output is ever written over the store or over an input of the command (issue 14.1: an
+ * No output is ever written over the store or over an input of the command (docs/reliability.md, case 1: an
  * {@code --export-json} naming the store replaced it). Files are compared by identity (device and
  * inode, through {@link Files#isSameFile}) where both exist, so links and other spellings of a
  * path are caught too.

@@ -107,7 +107,8 @@ final class Outputs {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            // JSON keeps the exact characters (it escapes controls itself); text files are cleaned (issue 14.19)
+            // JSON keeps the exact characters (it escapes controls itself); text files are cleaned
+            // (docs/reliability.md, case 19)
             boolean json = file.equals(options.json) || file.equals(options.hyperfine);
             writeWhole(file, json ? content : SafeText.clean(content));
         } catch (IOException e) {
@@ -120,7 +121,7 @@ final class Outputs {
 
     /**
      * A regular file is written beside its place and renamed over it, so a failure (a full disk)
-     * never leaves half a report where a good one was (issue 14.20). A device or a pipe
+     * never leaves half a report where a good one was (docs/reliability.md, case 20). A device or a pipe
      * ({@code /dev/stdout}) is written directly: renaming over it would replace the device node.
      */
     static void writeWhole(Path file, String content) throws IOException {

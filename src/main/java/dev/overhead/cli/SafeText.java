@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 
 /**
- * Control characters are neutralised where text leaves the program (issue 14.19): a label such as
+ * Control characters are neutralised where text leaves the program (docs/reliability.md, case 19): a label such as
  * {@code $'\e]0;PWNED\a\e[2J'} would otherwise retitle and clear the terminal of whoever reads a
  * report, a list or an error. Each is written as a JSON-style escape (backslash, u, four hex digits), which a reader can see and which,
  * inside a JSON string, is the same character again; the store and the JSON export keep the exact bytes.

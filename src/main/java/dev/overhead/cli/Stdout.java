@@ -8,7 +8,7 @@ import java.io.OutputStream;
 /**
  * Standard output that remembers why a write failed: {@code PrintWriter} only says that one did.
  * A closed pipe ({@code overhead report | head -1}) is the reader's choice and passes quietly, as
- * SIGPIPE would end a C tool; any other failure (a full disk, {@code /dev/full}) is exit 1 (issue 14.20).
+ * SIGPIPE would end a C tool; any other failure (a full disk, {@code /dev/full}) is exit 1 (docs/reliability.md, case 20).
  */
 final class Stdout extends OutputStream {
     private static volatile boolean brokenPipe;

@@ -33,7 +33,7 @@ final class StoreOption {
         }
     }
 
-    /** For commands that only read: read-only, and nothing is created (issue 14.13, 14.14). */
+    /** For commands that only read: read-only, and nothing is created (docs/reliability.md, case 13, 14.14). */
     Store openForReading() {
         try {
             return Stores.openForReading(store);

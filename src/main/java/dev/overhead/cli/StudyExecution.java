@@ -81,7 +81,7 @@ final class StudyExecution {
         OutputGuard.check(outputs, storeOption.file(), List.of()); // before measuring, not after
         Outcome outcome;
         try (Store store = storeOption.open();
-                Store.Held held = store.lock(info.id()); // dies with the process (issue 14.9)
+                Store.Held held = store.lock(info.id()); // dies with the process (docs/reliability.md, case 9)
                 Executor executor = Executors.create(fake)) {
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
             StudyRunner runner = new StudyRunner(
@@ -144,7 +144,7 @@ final class StudyExecution {
         return null;
     }
 
-    /** A variant whose preloaded objects are not really loaded is refused before the first run (issue 14.2). */
+    /** A variant whose preloaded objects are not really loaded is refused before the first run (docs/reliability.md, case 2). */
     private static void checkPreloads(StudySpec spec) {
         List<String> problems = dev.overhead.run.PreloadProbe.problems(spec.variants());
         if (!problems.isEmpty()) {
@@ -152,7 +152,7 @@ final class StudyExecution {
         }
     }
 
-    /** Ends a message from below with a full stop, so the next sentence does not run into it (issue 14.22). */
+    /** Ends a message from below with a full stop, so the next sentence does not run into it (docs/reliability.md, case 22). */
     static String sentence(String message) {
         String m = message == null ? "the study failed" : message.strip();
         return m.endsWith(".") || m.endsWith("!") || m.endsWith("?") ? m : m + ".";
@@ -181,7 +181,7 @@ final class StudyExecution {
         };
     }
 
-    /** A command that cannot be started is refused before the first run (issue 2 §3). */
+    /** A command that cannot be started is refused before the first run (docs/cli.md, errors). */
     static void preflight(StudySpec spec) {
         checkPreloads(spec);
         for (Workload workload : spec.workloads()) {

@@ -72,7 +72,7 @@ public record ElfFile(Path path, long fileSize, int bits, boolean bigEndian, int
 
     public static ElfFile read(Path path) {
         if (java.nio.file.Files.exists(path) && !java.nio.file.Files.isRegularFile(path)) {
-            // a named pipe would block forever, a device never end (issue 14.17)
+            // a named pipe would block forever, a device never end (docs/reliability.md, case 17)
             throw new FormatException(path + " is not a regular file (a pipe, a device or a directory): 'overhead"
                     + " size' reads ELF files.");
         }

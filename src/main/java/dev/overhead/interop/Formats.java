@@ -69,7 +69,7 @@ public final class Formats {
     }
 
     /**
-     * Every reader's values checked once more (issue 14.5): NaN or an infinity from any format is
+     * Every reader's values checked once more (docs/reliability.md, case 5): NaN or an infinity from any format is
      * refused rather than stored, where it would fail a NOT NULL column or poison the statistics.
      */
     private static StudyResult finite(StudyResult study, String source) {
@@ -210,7 +210,7 @@ public final class Formats {
 
     /**
      * The largest file read whole: a tenth of the heap, since parsing holds the text, its lines and
-     * the runs at once (issue 14.16: a 246 MB CSV ended in an internal error, /dev/zero never ended).
+     * the runs at once (docs/reliability.md, case 16: a 246 MB CSV ended in an internal error, /dev/zero never ended).
      */
     static long maxBytes() {
         return Runtime.getRuntime().maxMemory() / 10;

@@ -43,7 +43,7 @@ public final class HyperfineJson {
                         || root.path("results").get(0).has("command"));
     }
 
-    /** A measured value: a finite JSON number, never a string or null read as 0 (issue 14.5). */
+    /** A measured value: a finite JSON number, never a string or null read as 0 (docs/reliability.md, case 5). */
     private static double number(JsonNode n, String source, String where) {
         if (!n.isNumber() || !Double.isFinite(n.asDouble())) {
             throw new FormatException("%s: %s is %s, not a finite number; fix or remove that run."

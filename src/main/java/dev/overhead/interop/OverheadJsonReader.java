@@ -98,7 +98,7 @@ public final class OverheadJsonReader {
         return new WorkloadResult(workload, variants);
     }
 
-    /** A run's figure: a number where present, never a string or null read as 0 (issue 14.5). */
+    /** A run's figure: a number where present, never a string or null read as 0 (docs/reliability.md, case 5). */
     private static double measured(JsonNode r, String field) {
         JsonNode n = r.path(field);
         if (n.isMissingNode()) {

@@ -73,8 +73,8 @@ public final class Metrics {
     }
 
     /**
-     * Names a parsed metric may not take (issue 14.4: {@code --metric 'wall=(\\d+)'} silently replaced
-     * the real wall time): the built-ins, and the process-tree and pressure names of CONTRACT §8,
+     * Names a parsed metric may not take (docs/reliability.md, case 4: {@code --metric 'wall=(\\d+)'} silently replaced
+     * the real wall time): the built-ins, and the process-tree and pressure names of docs/cli.md,
      * both as metric names and as the keys runs store them under.
      */
     public static final java.util.Set<String> RESERVED = reserved();

@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything a study produced: what renderers render, the store keeps and the JSON of CONTRACT §4
+ * Everything a study produced: what renderers render, the store keeps and the JSON of docs/cli.md
  * holds.
  *
  * @param environment the machine, as {@code overhead env --format json} describes it (may be empty)
- * @param warnings    study-wide notes, rendered as footnotes (STYLE.md §3)
+ * @param warnings    study-wide notes, rendered as footnotes (docs/architecture.md, Conventions)
  * @param summaries   each variant's spread per workload and metric, from the analysis (empty before it)
  */
 public record StudyResult(

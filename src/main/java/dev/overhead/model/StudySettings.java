@@ -60,7 +60,7 @@ public record StudySettings(
     /** The metric adaptive stopping and the headline use when none is named ({@code --primary}). */
     public static final String PRIMARY = "wall";
 
-    /** Every setting as it is when nothing says otherwise (CONTRACT §2). */
+    /** Every setting as it is when nothing says otherwise (docs/cli.md). */
     public static final StudySettings DEFAULTS = new StudySettings(
             new Stopping.Adaptive(MIN_RUNS, MAX_RUNS),
             0,

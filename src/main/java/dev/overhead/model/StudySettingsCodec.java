@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The one written form of {@link StudySettings}: the object the store keeps (as JSON, through
- * {@code store.Codec}) and the JSON report shows as {@code study.options} (CONTRACT §4), keyed by
+ * {@code store.Codec}) and the JSON report shows as {@code study.options} (docs/cli.md), keyed by
  * the command-line names. It lives in {@code model}, not {@code store}, because {@code report}
  * renders it and {@code interop} reads it back from overhead's JSON, and neither may depend on the
  * store.

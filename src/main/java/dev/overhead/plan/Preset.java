@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A named variant (issue 15): environment and prefix as this machine needs them (a preloaded
+ * A named variant (docs/workloads.md): environment and prefix as this machine needs them (a preloaded
  * allocator by its full path), or the sentence that says why it is not available here.
  *
  * @param kind        allocator, glibc or wrapper, for listing

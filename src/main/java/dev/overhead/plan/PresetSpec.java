@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Reads {@code -V preset:NAME} and {@code -V 'LABEL: preset:NAME [KEY=VALUE ...]'} (CONTRACT §8);
+ * Reads {@code -V preset:NAME} and {@code -V 'LABEL: preset:NAME [KEY=VALUE ...]'} (docs/cli.md);
  * any other spec is an ordinary one ({@link VariantSpec}).
  */
 public final class PresetSpec {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A workload profile (issue 15): a known program with its command template, parameter defaults,
+ * A workload profile (docs/workloads.md): a known program with its command template, parameter defaults,
  * the metrics parsed from its output and the one it is judged on, and the Debian package that
  * provides it. Shipped in the jar under {@code dev/overhead/profiles/}; a user's own folder adds or
  * overrides ({@link Profiles}).

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Reads {@code --workload PROFILE[:KEY=VALUE,...]} (CONTRACT §8): a profile with parameters set
+ * Reads {@code --workload PROFILE[:KEY=VALUE,...]} (docs/cli.md): a profile with parameters set
  * over its defaults. A key given twice sweeps it ({@code sysbench:threads=1,threads=4} is two
  * workloads), as a list does in a plan. It is turned into the plan entry it stands for and read by
  * the plan's own reader, so both are checked alike.

@@ -1,7 +1,7 @@
 package dev.overhead.report;
 
 /**
- * A display unit for a base unit (STYLE.md §2: base units in storage, scaled only when shown).
+ * A display unit for a base unit (docs/architecture.md, Conventions: base units in storage, scaled only when shown).
  * Only base units are scaled: seconds, bytes and the KiB of the built-in memory figures. A unit the
  * user declared with a prefix already ({@code ms}, {@code MB/s}) and a count of things
  * ({@code bogo ops}, faults) are shown as they are: {@code kbogo ops} or {@code mms} read as nonsense.

@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A variant must be what it claims (issue 14.2): before a study starts, each variant that preloads
+ * A variant must be what it claims (docs/reliability.md, case 2): before a study starts, each variant that preloads
  * objects runs one probe with its own environment, {@code cat /proc/self/maps}, and every object in
  * its {@code LD_PRELOAD} must be mapped there. A mistyped path makes the loader print "cannot be
  * preloaded" and go on without it, so without this check the study would measure glibc against

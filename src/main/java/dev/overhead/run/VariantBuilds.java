@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Compiler-flag variants (plan {@code variants[].build} and {@code cflags}, CONTRACT §8): each such
+ * Compiler-flag variants (plan {@code variants[].build} and {@code cflags}, docs/cli.md): each such
  * variant builds the workload once, before the study, in a fresh directory; {@code {build_dir}} in
  * the workloads' commands is then that directory. The build command and flags ride in the
  * variant's environment ({@value #BUILD}, {@code CFLAGS}) and the directory in {@value #DIR}, so

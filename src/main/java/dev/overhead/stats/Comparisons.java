@@ -28,7 +28,7 @@ public final class Comparisons {
     static final int RANK_MIN_RUNS = 10;
     static final int FEW_RUNS = 5;
     static final int PAIRED_MIN_PAIRS = 6;
-    /** Fewer runs than this on a side never give a decisive verdict (issue 13.2). */
+    /** Fewer runs than this on a side never give a decisive verdict (docs/statistics.md, the edges). */
     static final int MIN_DECISIVE_RUNS = 3;
 
     private Comparisons() {}
@@ -321,8 +321,8 @@ public final class Comparisons {
     }
 
     /**
-     * The verdict of CONTRACT §4 on the interval, then the two edges where an interval must not
-     * decide (issue 13.2): fewer than {@link #MIN_DECISIVE_RUNS} runs on a side (two runs of a
+     * The verdict of docs/cli.md on the interval, then the two edges where an interval must not
+     * decide (docs/statistics.md, the edges): fewer than {@link #MIN_DECISIVE_RUNS} runs on a side (two runs of a
      * two-state machine agree by chance too often), and an interval of zero width unless both
      * samples are constant (a deterministic figure, which decides from 3 runs on).
      */

@@ -44,7 +44,7 @@ public final class SqliteStore implements Store {
 
     /**
      * For the commands that only read: the file is opened read-only, and where there is no store
-     * yet nothing is created (issue 14.13, 14.14); an empty store answers instead.
+     * yet nothing is created (docs/reliability.md, case 13, 14.14); an empty store answers instead.
      */
     public static Store openForReading(Path file) throws StoreException {
         Path abs = file.toAbsolutePath().normalize();

@@ -56,7 +56,7 @@ public interface Store extends AutoCloseable {
 
     /**
      * Held while a study is measured: a second process that tries to measure it is refused
-     * (issue 14.9). The lock goes with the process, however it ends.
+     * (docs/reliability.md, case 9). The lock goes with the process, however it ends.
      *
      * @throws StoreException when another process holds it
      */

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sqlite.SQLiteConfig;
 
-/** Managing the store as a whole (issue 19): delete, prune, check, export and import every study. */
+/** Managing the store as a whole (README, Install): delete, prune, check, export and import every study. */
 public final class StoreAdmin {
     private StoreAdmin() {}
 

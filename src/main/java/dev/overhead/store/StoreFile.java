@@ -12,7 +12,7 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * What a file given as the store is, found out before anything is written to it: opening a
- * foreign SQLite file for writing would switch it to WAL (issue 14.11), so the header is read
+ * foreign SQLite file for writing would switch it to WAL (docs/reliability.md, case 11), so the header is read
  * with plain file I/O and the tables through a read-only connection first.
  */
 final class StoreFile {

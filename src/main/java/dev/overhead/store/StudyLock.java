@@ -12,7 +12,7 @@ import java.security.NoSuchAlgorithmException;
 
 /**
  * Held while a study is measured, so that {@code resume} from another process is refused rather
- * than measuring the same study twice at once (issue 14.9). It is a POSIX record lock (what
+ * than measuring the same study twice at once (docs/reliability.md, case 9). It is a POSIX record lock (what
  * {@link FileChannel#tryLock} takes on Linux) on one byte of {@code STORE.lock}, at an offset
  * derived from the study id: the kernel drops it when the process ends in any way, kill -9
  * included, so it cannot go stale. The file itself is left in place (removing it would race with

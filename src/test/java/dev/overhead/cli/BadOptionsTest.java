@@ -78,7 +78,7 @@ class BadOptionsTest {
 
     @Test
     void runningOutOfMemoryIsOneSentenceNotATrace() throws Exception {
-        // a file under the size limit whose runs still do not fit a 48 MiB heap (issue 14.16)
+        // a file under the size limit whose runs still do not fit a 48 MiB heap (docs/reliability.md, case 16)
         Path csv = dir.resolve("big.csv");
         StringBuilder b = new StringBuilder("workload,variant,metric,value\n");
         java.util.Random random = new java.util.Random(1);

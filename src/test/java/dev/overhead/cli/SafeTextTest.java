@@ -7,7 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
-/** The one cleaning function at the output boundary (issue 14.19). */
+/** The one cleaning function at the output boundary (docs/reliability.md, case 19). */
 class SafeTextTest {
     @Test
     void controlsBecomeVisibleEscapesAndTextStaysAsItIs() {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Debian package installed for real with dpkg (root only): the command, its man page and its bash
- * completion work, and removing it leaves none of its files behind (issue 19).
+ * completion work, and removing it leaves none of its files behind (README, Install).
  */
 class DebPackageIT {
 

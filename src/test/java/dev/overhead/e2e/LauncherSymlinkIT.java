@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The checkout's launcher called through a symlink on PATH (issue 14.23): it used to look for the jar
+ * The checkout's launcher called through a symlink on PATH (docs/reliability.md, case 23): it used to look for the jar
  * beside the link, try to build there, fail, and leave a log behind.
  */
 class LauncherSymlinkIT {

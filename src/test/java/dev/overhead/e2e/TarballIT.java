@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The self-contained tarball, unpacked somewhere new and run where PATH holds only what the measured
  * commands and the launcher need: no JDK, no C compiler. Exact memory figures prove that the forking
- * helper came with it (issue 19).
+ * helper came with it (README, Install).
  */
 class TarballIT {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -85,7 +85,7 @@ class StudySettingsCodecTest {
         assertThat(throughJson(merged)).isEqualTo(merged);
     }
 
-    /** The keys and their order are those studies were stored and reported with before (CONTRACT §4). */
+    /** The keys and their order are those studies were stored and reported with before (docs/cli.md). */
     @Test
     void writesTheKeysThePreviousVersionWrote() throws Exception {
         StudySettings s = StudySettings.DEFAULTS.toBuilder()

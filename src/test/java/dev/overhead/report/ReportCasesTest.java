@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
-/** The cases issue 12 saw on the seeds' own studies, each as a golden file and the property it pins. */
+/** The cases docs/cli.md, reports saw on the seeds' own studies, each as a golden file and the property it pins. */
 class ReportCasesTest {
 
     private static String text(StudyResult s) {

@@ -20,7 +20,7 @@ class ComparisonsTest {
     void identicalConstantSamplesAreEquivalentFromThreeRunsAtEveryValue() {
         // Counts such as voluntary context switches are often the same in every run; the mean of n
         // copies of log(x) can differ from log(x) in the last bit, which once crashed the t quantile.
-        // Two runs decide nothing (issue 13.2): two runs of a two-state machine agree by chance.
+        // Two runs decide nothing (docs/statistics.md, the edges): two runs of a two-state machine agree by chance.
         for (int n = 2; n <= 40; n++) {
             for (double v : new double[] {1024, 33.3, 7, 2, 0.1}) {
                 double[] x = new double[n];

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
-/** The edges of issue 13 on fixed samples: two runs, degenerate intervals, an all-zero baseline, ties. */
+/** The edges of docs/statistics.md, the edges on fixed samples: two runs, degenerate intervals, an all-zero baseline, ties. */
 class EdgesTest {
     static final CompareOptions OPTS = CompareOptions.DEFAULT;
     static final Quantity TIME = Quantity.measurement(Direction.LOWER);

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * runs_needed, the geometric mean over workloads and the Hodges-Lehmann interval with ties, pinned to
- * R 4.2.2 (issue 11.8). The R script is src/test/resources/stats-oracles.R:
+ * R 4.2.2 (docs/architecture.md). The R script is src/test/resources/stats-oracles.R:
  * {@code Rscript src/test/resources/stats-oracles.R}.
  */
 class OraclesTest {

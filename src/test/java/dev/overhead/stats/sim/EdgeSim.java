@@ -17,7 +17,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
- * The edges of issue 13 through the real engine: counts with ties (compared as counts, by their
+ * The edges of docs/statistics.md, the edges through the real engine: counts with ties (compared as counts, by their
  * kind), and two-state timing noise at 2 and 3 runs. The A/B change is the ratio of the means
  * (counts) or of the geometric means (the two-state times, rescaled), and coverage is of that.
  */

@@ -57,7 +57,7 @@ public final class StatsSim {
         if (table.equals("all")) {
             System.out.println();
         }
-        if (table.equals("estimand")) { // issue 13.3's measurement, by hand only
+        if (table.equals("estimand")) { // docs/statistics.md, the edges's measurement, by hand only
             dev.overhead.stats.EstimandSim.main(new String[] {String.valueOf(studies)});
         }
         if (table.equals("all") || table.equals("edges")) {

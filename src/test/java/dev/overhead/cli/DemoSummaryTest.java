@@ -37,6 +37,22 @@ class DemoSummaryTest {
     }
 
     @Test
+    void aCostBeyondDoubleIsSaidAsARatio() throws Exception {
+        var root = new ObjectMapper().readTree("""
+                        {"comparisons": [
+                          {"workload": "ls-lR", "metric": "wall", "candidate": "strace", "verdict": "worse",
+                           "change_pct": 11306.7, "ci_low_pct": 10324.7, "ci_high_pct": 12358.3, "runs_needed": null}]}
+                        """);
+
+        String text = DemoSummary.paragraph(root, "wall").replace("\n", " ");
+
+        assertThat(text)
+                .contains(
+                        "On ls-lR, strace makes wall time 114 times as long (interval 104 to 125 times): a real cost.")
+                .doesNotContain("11306");
+    }
+
+    @Test
     void linesAreBrokenBetweenWords() {
         assertThat(DemoSummary.wrap("aaa bbb ccc", 7)).isEqualTo("aaa bbb\nccc\n");
     }

@@ -41,7 +41,7 @@ class ArchitectureTest {
     static final ArchRule plan = mayImportOnly("plan", "model", "stats");
 
     @ArchTest
-    static final ArchRule analysis = mayImportOnly("analysis", "model", "stats");
+    static final ArchRule verdicts = mayImportOnly("verdicts", "model", "stats");
 
     @ArchTest
     static final ArchRule store = mayImportOnly("store", "model", "stats");
@@ -53,11 +53,11 @@ class ArchitectureTest {
     static final ArchRule interop = mayImportOnly("interop", "model", "stats");
 
     @ArchTest
-    static final ArchRule run = mayImportOnly("run", "analysis", "exec", "interop", "model", "plan", "stats", "store");
+    static final ArchRule run = mayImportOnly("run", "verdicts", "exec", "interop", "model", "plan", "stats", "store");
 
     /** Renderers render what the analysis computed; they never measure, store or probe. */
     @ArchTest
-    static final ArchRule report = mayImportOnly("report", "analysis", "model", "stats");
+    static final ArchRule report = mayImportOnly("report", "verdicts", "model", "stats");
 
     @ArchTest
     static final ArchRule nothingImportsCli = noClasses()
@@ -76,7 +76,7 @@ class ArchitectureTest {
     static final ArchRule pureCoreDoesNoIo = noClasses()
             .that()
             .resideInAnyPackage(
-                    "dev.overhead.stats..", "dev.overhead.model..", "dev.overhead.analysis..", "dev.overhead.report..")
+                    "dev.overhead.stats..", "dev.overhead.model..", "dev.overhead.verdicts..", "dev.overhead.report..")
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("java.nio.file..", "java.net..", "java.nio.channels..")

@@ -1,11 +1,11 @@
 package dev.overhead.cli;
 
-import dev.overhead.analysis.Highlights;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Direction;
+import dev.overhead.verdicts.Highlights;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.overhead.cli;
 
-import dev.overhead.analysis.Analyzer;
-import dev.overhead.analysis.Judge;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
+import dev.overhead.verdicts.Analyzer;
+import dev.overhead.verdicts.Judge;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

@@ -1,9 +1,9 @@
 package dev.overhead.report;
 
-import dev.overhead.analysis.Highlights;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Verdict;
+import dev.overhead.verdicts.Highlights;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

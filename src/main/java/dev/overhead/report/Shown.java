@@ -1,10 +1,10 @@
 package dev.overhead.report;
 
-import dev.overhead.analysis.Highlights;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.VariantSummary;
 import dev.overhead.model.WorkloadResult;
+import dev.overhead.verdicts.Highlights;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

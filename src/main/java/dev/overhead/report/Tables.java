@@ -1,6 +1,5 @@
 package dev.overhead.report;
 
-import dev.overhead.analysis.Highlights;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.VariantResult;
@@ -10,6 +9,7 @@ import dev.overhead.report.Table.Align;
 import dev.overhead.report.Table.Column;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Verdict;
+import dev.overhead.verdicts.Highlights;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package dev.overhead.run;
 
-import dev.overhead.analysis.Judge;
 import dev.overhead.exec.ExecException;
 import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
@@ -15,6 +14,7 @@ import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.verdicts.Judge;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

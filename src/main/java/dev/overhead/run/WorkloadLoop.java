@@ -1,6 +1,5 @@
 package dev.overhead.run;
 
-import dev.overhead.analysis.Judge;
 import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
 import dev.overhead.model.MetricSpec;
@@ -14,6 +13,7 @@ import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Sample;
+import dev.overhead.verdicts.Judge;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

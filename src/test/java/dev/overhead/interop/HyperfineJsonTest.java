@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyResult;
+import dev.overhead.verdicts.Analyzer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

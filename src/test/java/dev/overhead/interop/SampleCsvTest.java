@@ -3,10 +3,10 @@ package dev.overhead.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.overhead.analysis.Analyzer;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.StudyResult;
 import dev.overhead.stats.Direction;
+import dev.overhead.verdicts.Analyzer;
 import org.junit.jupiter.api.Test;
 
 class SampleCsvTest {

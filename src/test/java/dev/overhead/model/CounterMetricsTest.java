@@ -2,8 +2,8 @@ package dev.overhead.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overhead.analysis.Analyzer;
 import dev.overhead.stats.Direction;
+import dev.overhead.verdicts.Analyzer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package dev.overhead.report;
 
-import dev.overhead.analysis.Summaries;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
@@ -14,6 +13,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Direction;
 import dev.overhead.stats.Verdicts;
+import dev.overhead.verdicts.Summaries;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

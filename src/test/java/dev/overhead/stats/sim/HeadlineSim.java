@@ -1,6 +1,5 @@
 package dev.overhead.stats.sim;
 
-import dev.overhead.analysis.Highlights;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Comparison;
@@ -10,6 +9,7 @@ import dev.overhead.stats.Looks;
 import dev.overhead.stats.Quantity;
 import dev.overhead.stats.Sample;
 import dev.overhead.stats.Verdict;
+import dev.overhead.verdicts.Highlights;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.overhead.analysis;
+package dev.overhead.verdicts;
 
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.StudyResult;

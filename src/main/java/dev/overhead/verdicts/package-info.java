@@ -3,4 +3,4 @@
  * with the overall (geometric mean) rows and p-value adjustment, asking {@code stats} for every
  * figure. Imports only {@code model} and {@code stats}.
  */
-package dev.overhead.analysis;
+package dev.overhead.verdicts;

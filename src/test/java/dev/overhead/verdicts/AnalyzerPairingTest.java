@@ -1,4 +1,4 @@
-package dev.overhead.analysis;
+package dev.overhead.verdicts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

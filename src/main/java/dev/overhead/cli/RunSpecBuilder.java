@@ -1,0 +1,278 @@
+package dev.overhead.cli;
+
+import dev.overhead.exec.OutputPolicy;
+import dev.overhead.model.MetricSpec;
+import dev.overhead.model.RunOrder;
+import dev.overhead.model.Stopping;
+import dev.overhead.model.StudySettings;
+import dev.overhead.model.Variant;
+import dev.overhead.model.Workload;
+import dev.overhead.plan.Durations;
+import dev.overhead.plan.PlanOptions;
+import dev.overhead.plan.ShellWords;
+import dev.overhead.plan.StudyPlan;
+import dev.overhead.plan.VariantSpec;
+import dev.overhead.run.StudySpec;
+import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Direction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns what {@code overhead run} parsed (its options, or a plan) into a {@link StudySpec}: the
+ * checks that refuse a bad command line with one sentence, the defaults, and the variants and
+ * workloads. Kept apart from {@link RunCommand} so that the command stays a list of options.
+ */
+final class RunSpecBuilder {
+
+    private final RunCommand c;
+
+    RunSpecBuilder(RunCommand c) {
+        this.c = c;
+    }
+
+    StudySpec build(StudyPlan fromPlan) {
+        PlanOptions p = fromPlan == null ? PlanOptions.NONE : fromPlan.options();
+        List<Variant> variants;
+        List<Workload> workloads;
+        if (fromPlan != null) {
+            if (!c.commands.isEmpty() || !c.variantSpecs.isEmpty() || !c.workloadSpecs.isEmpty()) {
+                throw UserError.usage("--plan describes the whole study: give no commands, -V or --workload with it");
+            }
+            variants = fromPlan.variants();
+            workloads = fromPlan.workloads();
+        } else {
+            boolean useShell = c.shell;
+            List<MetricSpec> parsed =
+                    c.metrics.stream().map(RunSpecBuilder::metric).toList();
+            List<Workload> profiled = ProfileWorkloads.of(c.workloadSpecs);
+            if (!profiled.isEmpty() && c.variantSpecs.isEmpty() && !c.commands.isEmpty()) {
+                throw UserError.usage("--workload combines with -V variants: give the variants as -V SPEC (or none,"
+                        + " for the workloads as they are), and any further command after --");
+            }
+            if (c.commands.isEmpty() && profiled.isEmpty()) {
+                throw UserError.usage("nothing to measure: give commands to compare, e.g. overhead run 'sleep 0.1'"
+                        + " 'sleep 0.2', or -V specs and -- COMMAND");
+            }
+            if (!c.names.isEmpty() && (!c.variantSpecs.isEmpty() || c.names.size() > c.commands.size())) {
+                throw UserError.usage("--name names the commands given as variants, one each in order: give at"
+                        + " most " + c.commands.size()
+                        + (c.variantSpecs.isEmpty() ? "" : ", and name -V variants in" + " their spec instead"));
+            }
+            if (!c.variantSpecs.isEmpty() || !profiled.isEmpty()) {
+                variants = c.variantSpecs.isEmpty()
+                        ? List.of(Variant.plain("base"))
+                        : c.variantSpecs.stream().map(RunSpecBuilder::variant).toList();
+                List<String> argv = useShell ? List.of(String.join(" ", c.commands)) : c.commands;
+                workloads = new ArrayList<>(profiled);
+                if (!c.commands.isEmpty()) {
+                    workloads.add(
+                            new Workload(String.join(" ", c.commands), argv, useShell, Map.of(), List.of(), parsed));
+                }
+            } else {
+                // each quoted command is a variant of one workload: the variant's prefix is the command itself
+                variants = new ArrayList<>();
+                for (int i = 0; i < c.commands.size(); i++) {
+                    String command = c.commands.get(i);
+                    List<String> argv = useShell ? List.of("/bin/sh", "-c", command) : words(command);
+                    String name = i < c.names.size() ? c.names.get(i) : uniqueName(command, i, c.commands);
+                    variants.add(new Variant(name, Map.of(), argv, List.of(), List.of()));
+                }
+                workloads = List.of(new Workload("command", List.of(), false, Map.of(), List.of(), parsed));
+            }
+        }
+        variants = withSetup(variants);
+        checkDistinct(variants);
+        String baseline = first(c.verdict.baseline, fromPlan == null ? null : fromPlan.baseline());
+        if (baseline != null && variants.stream().noneMatch(v -> v.name().equals(baseline))) {
+            throw UserError.usage("--baseline " + baseline + " names no variant; the variants are "
+                    + variants.stream().map(Variant::name).toList());
+        }
+        StudySettings options = options(p, baseline);
+        if (c.primary != null) { // the command line's --primary is the last word, over a workload's own
+            workloads = workloads.stream().map(w -> w.withPrimary(null)).toList();
+        }
+        c.verdict.failIfWorse(p.failIfWorsePct()); // a malformed threshold is refused before anything runs
+        if (!options.counters()
+                && dev.overhead.model.Metrics.builtin(options.primary())
+                        .filter(dev.overhead.model.Metrics.Builtin::counter)
+                        .isPresent()) {
+            throw UserError.usage("--primary " + options.primary() + " is a CPU counter; add --counters to count it");
+        }
+        for (Workload w : workloads) {
+            String wanted = w.primaryOr(options.primary());
+            boolean known = dev.overhead.model.Metrics.builtin(wanted).isPresent()
+                    || w.metrics().stream().anyMatch(m -> m.name().equals(wanted));
+            if (!known) {
+                throw UserError.usage("--primary " + options.primary() + " is neither a built-in metric (wall, user,"
+                        + " sys, cpu, max_rss, ...) nor one given with --metric");
+            }
+        }
+        return new StudySpec(
+                first(c.label, fromPlan == null ? null : fromPlan.name()),
+                workloads,
+                variants,
+                options,
+                outputPolicy());
+    }
+
+    private StudySettings options(PlanOptions p, String baseline) {
+        StudySettings defaults = StudySettings.DEFAULTS;
+        Integer count = c.runs != null ? c.runs : (c.minRuns != null || c.maxRuns != null) ? null : p.runs();
+        int min = first(c.minRuns, p.minRuns(), StudySettings.MIN_RUNS);
+        int max = first(c.maxRuns, p.maxRuns(), StudySettings.MAX_RUNS);
+        if (count != null && count < 1) {
+            throw UserError.usage("--runs must be at least 1");
+        }
+        if (c.warmup != null && c.warmup < 0) {
+            throw UserError.usage("--warmup must be 0 or more (got " + c.warmup + ").");
+        }
+        if (min < 2 || max < min) {
+            throw UserError.usage("--min-runs must be at least 2 and --max-runs at least --min-runs (got " + min
+                    + " and " + max + ")");
+        }
+        Duration budget = c.timeBudget != null ? duration("--time-budget", c.timeBudget) : p.timeBudget();
+        Duration limit = c.timeout != null ? duration("--timeout", c.timeout) : p.timeout();
+        RunOrder runOrder;
+        try {
+            runOrder = c.order != null ? RunOrder.parse(c.order) : first(p.order(), defaults.order());
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--order " + e.getMessage());
+        }
+        CompareOptions compare = c.verdict.compareOptions(p.thresholdPct(), p.confidence());
+        return new StudySettings(
+                count != null ? new Stopping.Fixed(count) : new Stopping.Adaptive(min, max),
+                first(c.warmup, p.warmup(), defaults.warmup()),
+                budget,
+                runOrder,
+                c.prepare,
+                limit,
+                c.ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()),
+                first(c.primary, p.primary(), defaults.primary()),
+                baseline,
+                compare,
+                c.seed != null ? c.seed : System.nanoTime(),
+                c.controls.cpus(),
+                c.controls.niceness(),
+                c.controls.noAslr,
+                c.controls.dropCaches,
+                c.counters || Boolean.TRUE.equals(p.counters()),
+                null,
+                List.of());
+    }
+
+    private List<Variant> withSetup(List<Variant> variants) {
+        if (c.setup == null && c.cleanup == null) {
+            return variants;
+        }
+        return variants.stream()
+                .map(v -> new Variant(
+                        v.name(),
+                        v.env(),
+                        v.prefix(),
+                        c.setup == null ? v.setup() : List.of("/bin/sh", "-c", c.setup),
+                        c.cleanup == null ? v.cleanup() : List.of("/bin/sh", "-c", c.cleanup)))
+                .toList();
+    }
+
+    private OutputPolicy outputPolicy() {
+        return switch (c.output) {
+            case "null", "discard" -> new OutputPolicy.Discard();
+            case "inherit" -> new OutputPolicy.Inherit();
+            default -> new OutputPolicy.ToFile(Path.of(c.output));
+        };
+    }
+
+    private static Duration duration(String option, String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(option + " '" + text + "' is not a duration: write it like 90s, 20m or 2h");
+        }
+    }
+
+    static MetricSpec metric(String text) {
+        int eq = text.indexOf('=');
+        if (eq <= 0) {
+            throw UserError.usage("--metric '" + text + "' needs the form NAME[:lower|higher]=REGEX");
+        }
+        String head = text.substring(0, eq);
+        String regex = text.substring(eq + 1);
+        Direction better = Direction.LOWER;
+        int colon = head.indexOf(':');
+        if (colon >= 0) {
+            try {
+                better = Direction.parse(head.substring(colon + 1));
+            } catch (IllegalArgumentException e) {
+                throw UserError.usage("--metric '" + text + "': " + e.getMessage());
+            }
+            head = head.substring(0, colon);
+        }
+        try {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex);
+            if (p.matcher("").groupCount() < 1) {
+                throw UserError.usage("--metric '" + text + "' has no capture group: put the number in ( )");
+            }
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw UserError.usage("--metric '" + text + "': the pattern does not compile: " + e.getDescription());
+        }
+        if (dev.overhead.model.Metrics.reserved(head.strip())) {
+            throw UserError.usage("--metric '" + text + "': " + head.strip()
+                    + " is a built-in metric overhead measures itself; give the parsed one another name.");
+        }
+        return new MetricSpec(head.strip(), better, "", regex);
+    }
+
+    private static Variant variant(String spec) {
+        try {
+            return dev.overhead.plan.PresetSpec.namesPreset(spec)
+                    ? dev.overhead.plan.PresetSpec.parse(spec, dev.overhead.plan.Presets.live())
+                    : VariantSpec.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    private static List<String> words(String command) {
+        try {
+            List<String> w = ShellWords.split(command);
+            if (w.isEmpty()) {
+                throw UserError.usage("an empty command was given; quote each command to compare");
+            }
+            return w;
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("the command '" + command + "' cannot be split into words: " + e.getMessage()
+                    + " (or use --shell)");
+        }
+    }
+
+    private static String uniqueName(String command, int index, List<String> all) {
+        long same = all.stream().filter(command::equals).count();
+        return same > 1 ? command + " #" + (index + 1) : command;
+    }
+
+    private static void checkDistinct(List<Variant> variants) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Variant v : variants) {
+            if (!seen.add(v.name())) {
+                throw UserError.usage("two variants are named '" + v.name() + "': give each -V a different name");
+            }
+        }
+    }
+
+    @SafeVarargs
+    private static <T> T first(T... values) {
+        for (T v : values) {
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
+    }
+}

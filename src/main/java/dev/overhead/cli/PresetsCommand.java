@@ -1,8 +1,6 @@
 package dev.overhead.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overhead.plan.Preset;
 import dev.overhead.plan.Presets;
 import dev.overhead.plan.VariantSpec;
@@ -12,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** {@code overhead presets}: the named variants, which can be used here, and why the others cannot. */
@@ -24,13 +22,8 @@ import picocli.CommandLine.Spec;
         })
 final class PresetsCommand implements Callable<Integer> {
 
-    enum Format {
-        text,
-        json
-    }
-
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
-    Format format;
+    @Mixin
+    ListingFormat listing;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -38,7 +31,7 @@ final class PresetsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         List<Preset> presets = Presets.live().all();
-        spec.commandLine().getOut().print(format == Format.json ? json(presets) : text(presets));
+        spec.commandLine().getOut().print(listing.json() ? json(presets) : text(presets));
         return 0;
     }
 
@@ -77,6 +70,6 @@ final class PresetsCommand implements Callable<Integer> {
             m.put("reason", p.unavailable());
             list.add(m);
         }
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(list) + "\n";
+        return ListingFormat.json(list);
     }
 }

@@ -1,8 +1,6 @@
 package dev.overhead.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.plan.Profile;
 import dev.overhead.plan.Programs;
@@ -12,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** {@code overhead profiles}: the known workloads, whether their program is here, and its package. */
@@ -25,13 +23,8 @@ import picocli.CommandLine.Spec;
         })
 final class ProfilesCommand implements Callable<Integer> {
 
-    enum Format {
-        text,
-        json
-    }
-
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
-    Format format;
+    @Mixin
+    ListingFormat listing;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -39,7 +32,7 @@ final class ProfilesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         List<Profile> profiles = List.copyOf(ProfileWorkloads.load().all());
-        String out = format == Format.json ? json(profiles) : text(profiles);
+        String out = listing.json() ? json(profiles) : text(profiles);
         spec.commandLine().getOut().print(out);
         return 0;
     }
@@ -105,6 +98,6 @@ final class ProfilesCommand implements Callable<Integer> {
             m.put("source", p.source());
             list.add(m);
         }
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(list) + "\n";
+        return ListingFormat.json(list);
     }
 }

@@ -41,7 +41,7 @@ public final class SampleCsv {
                     source + " is empty: a sample file starts with the header workload,variant,metric,value.");
         }
         Map<String, Integer> columns = header(split(lines[headerLine], source, headerLine + 1), source, headerLine + 1);
-        Map<String, MetricSpec> specs = new LinkedHashMap<>();
+        Map<WorkloadMetric, MetricSpec> specs = new LinkedHashMap<>();
         List<Row> rows = new ArrayList<>();
         for (int i = headerLine + 1; i < lines.length; i++) {
             if (lines[i].isBlank()) {
@@ -66,23 +66,26 @@ public final class SampleCsv {
                 throw new FormatException("%s line %d: '%s' is not a finite number; fix or remove that line."
                         .formatted(source, line, number));
             }
-            MetricSpec spec = spec(metric, cell(cells, columns, "better"), cell(cells, columns, "unit"), source, line);
-            MetricSpec seen = specs.putIfAbsent(metric, spec);
-            if (seen != null && (seen.better() != spec.better() || !seen.unit().equals(spec.unit()))) {
-                throw new FormatException(
-                        "%s line %d: metric '%s' was %s-is-better in %s before; give one direction and unit per metric."
-                                .formatted(
-                                        source,
-                                        line,
-                                        metric,
-                                        seen.better().word(),
-                                        seen.unit().isEmpty() ? "no unit" : seen.unit()));
-            }
             String workload = cell(cells, columns, "workload");
             String variant = cell(cells, columns, "variant");
             if (workload.isEmpty() || variant.isEmpty() || metric.isEmpty()) {
                 throw new FormatException(
                         "%s line %d: workload, variant and metric must not be empty.".formatted(source, line));
+            }
+            MetricSpec spec = spec(metric, cell(cells, columns, "better"), cell(cells, columns, "unit"), source, line);
+            // direction and unit belong to (workload, metric): PTS calls dbench's MB/s and a build's
+            // seconds both "value", one higher-is-better and one lower
+            MetricSpec seen = specs.putIfAbsent(new WorkloadMetric(workload, metric), spec);
+            if (seen != null && (seen.better() != spec.better() || !seen.unit().equals(spec.unit()))) {
+                throw new FormatException(
+                        "%s line %d: metric '%s' of workload '%s' was %s-is-better in %s before; give one direction and unit per workload and metric."
+                                .formatted(
+                                        source,
+                                        line,
+                                        metric,
+                                        workload,
+                                        seen.better().word(),
+                                        seen.unit().isEmpty() ? "no unit" : seen.unit()));
             }
             rows.add(new Row(workload, variant, metric, value, line));
         }
@@ -92,7 +95,7 @@ public final class SampleCsv {
         return build(rows, specs, source);
     }
 
-    private static StudyResult build(List<Row> rows, Map<String, MetricSpec> specs, String source) {
+    private static StudyResult build(List<Row> rows, Map<WorkloadMetric, MetricSpec> specs, String source) {
         // workload -> variant -> metric -> values, all in first-seen order
         Map<String, Map<String, Map<String, List<Double>>>> data = new LinkedHashMap<>();
         for (Row r : rows) {
@@ -114,7 +117,7 @@ public final class SampleCsv {
             }
             for (var v : w.getValue().values()) {
                 for (String metric : v.keySet()) {
-                    MetricSpec spec = specs.get(metric);
+                    MetricSpec spec = specs.get(new WorkloadMetric(w.getKey(), metric));
                     used.add(inFields.get(metric) ? spec : Imported.metric(metric, spec.better(), spec.unit()));
                 }
             }
@@ -135,6 +138,8 @@ public final class SampleCsv {
         }
         return Imported.study(Imported.stem(source), Imported.stem(source), null, "csv", workloads, List.of());
     }
+
+    private record WorkloadMetric(String workload, String metric) {}
 
     private static Run run(int k, Map<String, List<Double>> values, Map<String, Boolean> inFields) {
         Map<String, Double> metrics = new LinkedHashMap<>();

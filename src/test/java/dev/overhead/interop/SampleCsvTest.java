@@ -85,6 +85,46 @@ class SampleCsvTest {
     }
 
     @Test
+    void directionAndUnitBelongToTheWorkloadAndMetricNotToTheMetricName() {
+        // PTS names every result "value": dbench's MB/s is higher-is-better, a build's seconds lower
+        String csv = """
+                workload,variant,metric,value,better,unit
+                dbench,a,value,100,higher,MB/s
+                dbench,a,value,101,higher,MB/s
+                dbench,b,value,90,higher,MB/s
+                dbench,b,value,91,higher,MB/s
+                build,a,value,500,lower,s
+                build,a,value,501,lower,s
+                build,b,value,550,lower,s
+                build,b,value,551,lower,s
+                """;
+        StudyResult study = SampleCsv.read(csv, "pts.csv");
+        MetricSpec dbench = study.workloads().get(0).workload().metrics().getFirst();
+        MetricSpec build = study.workloads().get(1).workload().metrics().getFirst();
+        assertThat(dbench.better()).isEqualTo(Direction.HIGHER);
+        assertThat(dbench.unit()).isEqualTo("MB/s");
+        assertThat(build.better()).isEqualTo(Direction.LOWER);
+        assertThat(build.unit()).isEqualTo("s");
+        // both are worse for b; and no geometric mean mixes a throughput with a time
+        var rows = Analyzer.compare(study, "a", dev.overhead.stats.CompareOptions.DEFAULT);
+        assertThat(rows).noneMatch(r -> r.overall());
+        assertThat(rows).extracting(r -> r.comparison().better()).containsExactly(Direction.HIGHER, Direction.LOWER);
+    }
+
+    @Test
+    void oneWorkloadGivingAMetricTwoDirectionsIsRefused() {
+        String csv = """
+                workload,variant,metric,value,better,unit
+                dbench,a,value,100,higher,MB/s
+                dbench,b,value,90,lower,MB/s
+                """;
+        assertThatThrownBy(() -> SampleCsv.read(csv, "pts.csv"))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("pts.csv line 3: metric 'value' of workload 'dbench' was higher-is-better in MB/s"
+                        + " before; give one direction and unit per workload and metric.");
+    }
+
+    @Test
     void quotedCellsMayHoldCommas() {
         var study = SampleCsv.read("workload,variant,metric,value\n\"sort, big\",\"a\",t,\"1.5\"\n", "q.csv");
         assertThat(study.workloads().getFirst().name()).isEqualTo("sort, big");

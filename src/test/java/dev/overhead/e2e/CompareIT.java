@@ -119,6 +119,34 @@ class CompareIT {
     }
 
     @Test
+    void oneStoredStudyComparedGivesItsOwnPairedSequentialResultAndTwoSayTheyAreUnpaired() throws Exception {
+        // adaptive, so the study's verdicts rest on the round pairing and the sequential widening
+        var run = overhead.run(
+                "run",
+                "--fake-exec",
+                "--label",
+                "own",
+                "--seed",
+                "7",
+                "fake wall=1.0 jitter=2%",
+                "fake wall=1.03 jitter=2%");
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        var report = overhead.run("report", "--format", "json", "own");
+        var compare = overhead.run("compare", "--format", "json", "own");
+        assertThat(compare.exitCode()).as(compare.toString()).isZero();
+        JsonNode reported = JSON.readTree(report.stdout()).path("comparisons");
+        assertThat(reported.size()).isPositive();
+        assertThat(JSON.readTree(compare.stdout()).path("comparisons")).isEqualTo(reported);
+        assertThat(compare.stdout()).doesNotContain("unpaired");
+
+        assertThat(overhead.run("run", "--fake-exec", "--runs", "5", "--label", "other", "fake wall=1.0 jitter=2%")
+                        .exitCode())
+                .isZero();
+        var two = overhead.run("compare", "own", "other");
+        assertThat(two.stdout()).contains("compared unpaired");
+    }
+
+    @Test
     void theCrossBootCaseSaysHowTheMachinesDifferAboveTheTables() throws Exception {
         for (String side : new String[] {"before", "after"}) {
             Path json = overhead.home().resolve(side + ".json");

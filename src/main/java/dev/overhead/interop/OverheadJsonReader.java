@@ -137,7 +137,9 @@ public final class OverheadJsonReader {
                 r.path("involuntary_cs").asLong(),
                 r.path("fs_in_blocks").asLong(),
                 r.path("fs_out_blocks").asLong(),
-                metrics);
+                metrics,
+                r.hasNonNull("build") ? r.path("build").asInt() : null,
+                r.hasNonNull("boot") ? r.path("boot").asInt() : null);
     }
 
     private static ComparisonRow comparison(JsonNode c, List<WorkloadResult> workloads) {

@@ -143,6 +143,12 @@ public final class JsonRenderer {
         node.put("index", r.index());
         node.put("sequence", r.sequence());
         node.put("round", r.round());
+        if (r.build() != null) { // only in studies with build or boot levels (docs/cli.md, levels)
+            node.put("build", r.build());
+        }
+        if (r.boot() != null) {
+            node.put("boot", r.boot());
+        }
         node.put("started", r.started() == null ? null : r.started().toString());
         node.put("exit_code", r.exitCode());
         if (r.signal() != null) {

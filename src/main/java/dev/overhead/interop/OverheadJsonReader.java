@@ -142,6 +142,18 @@ public final class OverheadJsonReader {
                 r.hasNonNull("boot") ? r.path("boot").asInt() : null);
     }
 
+    /** The outer level of a comparison written with one (builds, boots); null for runs and rounds. */
+    private static Comparison.Design design(JsonNode c) {
+        if (!c.path("units").isObject()) {
+            return null;
+        }
+        Map<String, Integer> units = new LinkedHashMap<>();
+        c.path("units")
+                .properties()
+                .forEach(e -> units.put(e.getKey(), e.getValue().asInt()));
+        return new Comparison.Design(c.path("design").asText(), units, number(c.path("variance_between_share")));
+    }
+
     private static ComparisonRow comparison(JsonNode c, List<WorkloadResult> workloads) {
         List<String> warnings = new ArrayList<>();
         c.path("warnings").forEach(n -> warnings.add(n.asText()));
@@ -157,14 +169,17 @@ public final class OverheadJsonReader {
                 number(c.path("p_value")),
                 c.path("method").asText(""),
                 Verdict.valueOf(c.path("verdict").asText("inconclusive").toUpperCase(Locale.ROOT)),
-                c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null,
+                c.hasNonNull("runs_needed")
+                        ? Integer.valueOf(c.path("runs_needed").asInt())
+                        : c.hasNonNull("units_needed") ? c.path("units_needed").asInt() : null,
                 warnings,
                 c.has("difference")
                         ? new Comparison.Difference(
                                 number(c.path("difference")),
                                 number(c.path("difference_low")),
                                 number(c.path("difference_high")))
-                        : null);
+                        : null,
+                design(c));
         // Files written before rows carried "overall" marked the overall row by its workload name only
         // (which a real workload may have: then it is that workload's row).
         String workload = c.path("workload").asText();

@@ -86,6 +86,7 @@ public final class Analyzer {
             StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
         List<ComparisonRow> rows = new ArrayList<>();
         boolean roundsShared = !merged(study);
+        Units units = Units.of(study); // builds or boots: the interval is over those units
         for (WorkloadResult workload : study.workloads()) {
             String base =
                     baseline != null ? baseline : workload.variants().getFirst().name();
@@ -104,6 +105,11 @@ public final class Analyzer {
                         continue;
                     }
                     Comparison comparison = method.compare(b, c, metric.quantity(), options);
+                    if (units != null) {
+                        comparison = units.compare(baseRuns, candidate, metric, metric.quantity(), options, comparison);
+                    } else if (!roundsShared) {
+                        comparison = withWarning(comparison, Units.MERGED);
+                    }
                     rows.add(new ComparisonRow(
                             workload.name(), metric.name(), metric.unit(), base, candidate.name(), comparison));
                 }
@@ -111,6 +117,27 @@ public final class Analyzer {
         }
         rows.addAll(overall(study, rows, baseline, overallOptions));
         return rows;
+    }
+
+    private static Comparison withWarning(Comparison c, String warning) {
+        List<String> warnings = new ArrayList<>(c.warnings());
+        warnings.add(warning);
+        return new Comparison(
+                c.better(),
+                c.nBaseline(),
+                c.nCandidate(),
+                c.baselineValue(),
+                c.candidateValue(),
+                c.changePct(),
+                c.ciLowPct(),
+                c.ciHighPct(),
+                c.pValue(),
+                c.method(),
+                c.verdict(),
+                c.runsNeeded(),
+                warnings,
+                c.difference(),
+                c.design());
     }
 
     /**

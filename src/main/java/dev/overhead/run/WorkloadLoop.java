@@ -252,7 +252,7 @@ final class WorkloadLoop {
         Run run = new Run(
                 runs.get(v).size(),
                 progress.nextSequence(),
-                round,
+                runner.boot() != null ? -1 : round, // a boot's runs share no round with another variant's
                 started,
                 r.exitCode(),
                 r.signal(),

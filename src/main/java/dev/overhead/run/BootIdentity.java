@@ -40,7 +40,7 @@ public final class BootIdentity {
     /** The default identification, on a release and a command line given (tests give their own). */
     static Optional<String> byKernel(List<Variant> variants, String release, String cmdline) {
         List<String> words = Arrays.asList(cmdline.strip().split("\\s+"));
-        List<String> matching = variants.stream()
+        List<Variant> matching = variants.stream()
                 .filter(v -> {
                     String kernel = v.env().getOrDefault(Levels.KERNEL, "");
                     String name = Path.of(kernel.isEmpty() ? "/" : kernel).getFileName() == null
@@ -51,9 +51,20 @@ public final class BootIdentity {
                     boolean cmdlineMatches = want.isEmpty() || words.containsAll(Arrays.asList(want.split("\\s+")));
                     return kernelMatches && cmdlineMatches;
                 })
+                .toList();
+        // two variants on one kernel told apart by a cmdline option: the one that asks for more of
+        // what is on the running command line is the one that was booted
+        int most = matching.stream().mapToInt(BootIdentity::cmdlineWords).max().orElse(0);
+        List<String> best = matching.stream()
+                .filter(v -> cmdlineWords(v) == most)
                 .map(Variant::name)
                 .toList();
-        return matching.size() == 1 ? Optional.of(matching.getFirst()) : Optional.empty();
+        return best.size() == 1 ? Optional.of(best.getFirst()) : Optional.empty();
+    }
+
+    private static int cmdlineWords(Variant v) {
+        String want = v.env().getOrDefault(Levels.CMDLINE, "").strip();
+        return want.isEmpty() ? 0 : want.split("\\s+").length;
     }
 
     /** How the variant was identified, for the sentence of a wrong boot. */

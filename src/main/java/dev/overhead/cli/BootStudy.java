@@ -47,13 +47,14 @@ final class BootStudy {
     }
 
     /** {@code run --plan} on a boot study: the study is made, then continued as after a boot. */
-    Result start(StudySpec spec, StudyInfo info, Map<String, Object> environment) {
+    Result start(StudySpec spec, StudyInfo info, Map<String, Object> environment, Path unitDir) {
         try (Store store = storeOption.open()) {
             store.createStudy(info, spec.workloads(), spec.variants(), environment);
             store.finish(info.id(), WAITING, List.of());
         } catch (StoreException e) {
             throw StoreOption.refusal(e);
         }
+        Path unit = unitDir == null ? null : BootUnit.write(info.id(), storeOption.file(), unitDir, err);
         BootSchedule schedule = BootSchedule.of(spec.variants(), spec.settings());
         err.println("overhead: study " + info.id() + " runs its variants over "
                 + schedule.shares().size() + " boots in this order: " + String.join(" ", schedule.shares()));
@@ -64,7 +65,7 @@ final class BootStudy {
             switchTo(spec.variants(), schedule.shares().getFirst(), info.id());
             return Result.switched();
         }
-        return resume(spec, load(info.id()), null);
+        return resume(spec, load(info.id()), unit);
     }
 
     /** What a boot (or {@code overhead resume}) does: identify, measure the share, switch to the next. */

@@ -83,6 +83,24 @@ final class BootUnit implements Callable<Integer> {
         return List.of(java, "--enable-native-access=ALL-UNNAMED", "-jar", jar);
     }
 
+    /** Writes the unit of study {@code id} into {@code dir} and says how to enable it; its path. */
+    static Path write(String id, Path store, Path dir, PrintWriter say) {
+        Path file = dir.resolve(name(id));
+        String text = unit(id, store.toAbsolutePath(), self(), file);
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UserError(
+                    1,
+                    "the unit could not be written to " + file + " (" + e.getMessage()
+                            + "); give a folder you can write, or run as root.");
+        }
+        say.println("wrote " + file + "; enable it with: systemctl daemon-reload && systemctl enable " + name(id));
+        say.flush();
+        return file;
+    }
+
     /** Removes the unit the completed study no longer needs (best effort: the study is done either way). */
     static void remove(Path unit, PrintWriter err) {
         try {
@@ -117,21 +135,7 @@ final class BootUnit implements Callable<Integer> {
         @Override
         public Integer call() {
             String id = StudyLoading.load(storeOption, study).info().id();
-            Path file = dir.resolve(name(id));
-            String text = unit(id, storeOption.file().toAbsolutePath(), self(), file);
-            try {
-                Files.createDirectories(dir);
-                Files.writeString(file, text);
-            } catch (IOException e) {
-                throw new UserError(
-                        1,
-                        "the unit could not be written to " + file + " (" + e.getMessage()
-                                + "); give --dir a folder you can write, or run as root.");
-            }
-            spec.commandLine()
-                    .getOut()
-                    .println("wrote " + file + "; enable it with: systemctl daemon-reload && systemctl enable "
-                            + name(id));
+            write(id, storeOption.file(), dir, spec.commandLine().getOut());
             return 0;
         }
     }

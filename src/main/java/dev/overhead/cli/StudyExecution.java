@@ -29,6 +29,7 @@ final class StudyExecution {
     private final OutputOptions outputs;
     private final VerdictOptions verdict;
     private final boolean fake;
+    private java.nio.file.Path bootUnitDir; // run --install-boot-unit: where the unit of a boot study goes
 
     StudyExecution(
             PrintWriter out,
@@ -45,6 +46,12 @@ final class StudyExecution {
         this.fake = fake;
     }
 
+    /** A boot study started by {@code run} also gets its systemd unit, written into {@code dir} (null: none). */
+    StudyExecution installingBootUnit(java.nio.file.Path dir) {
+        bootUnitDir = dir;
+        return this;
+    }
+
     /** @param failIfWorse exit 3 when one of these trips (empty: never) */
     int run(StudySpec spec, List<FailIfWorse.Threshold> failIfWorse) {
         if (!fake) {
@@ -55,7 +62,8 @@ final class StudyExecution {
             Map<String, Object> environment = Machine.environment(spec, fake);
             StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
             if (dev.overhead.run.BootSchedule.applies(spec.variants())) { // levels: {boot: N}
-                return reported(new BootStudy(err, storeOption, fake).start(spec, info, environment), failIfWorse);
+                return reported(
+                        new BootStudy(err, storeOption, fake).start(spec, info, environment, bootUnitDir), failIfWorse);
             }
             return execute(spec, info, environment, null, failIfWorse);
         } finally {

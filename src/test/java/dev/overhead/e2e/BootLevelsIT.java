@@ -145,9 +145,22 @@ class BootLevelsIT {
                 workloads: [{name: w, command: [true]}]
                 variants: [{name: stock}, {name: hardened}]
                 """.replace("CURRENT", current.toString()));
-        assertThat(overhead.run("run", "--plan", plan.toString(), "--store", store.toString(), "--fake-exec")
-                        .exitCode())
-                .isZero();
+        Path fromRun = overhead.home().resolve("from-run");
+        var started = overhead.run(
+                "run",
+                "--plan",
+                plan.toString(),
+                "--store",
+                store.toString(),
+                "--fake-exec",
+                "--install-boot-unit",
+                fromRun.toString());
+        assertThat(started.exitCode()).as(started.toString()).isZero();
+        try (var files = Files.list(fromRun)) {
+            assertThat(files.toList())
+                    .singleElement()
+                    .satisfies(u -> assertThat(Files.readString(u)).contains("resume --store " + store));
+        }
         Path units = overhead.home().resolve("units");
 
         var r = overhead.run("boot-unit", "install", "kernels", "--store", store.toString(), "--dir", units.toString());

@@ -162,6 +162,7 @@ public final class Analyzer {
         if (study.workloads().size() < 2) {
             return List.of();
         }
+        Units units = Units.of(study);
         List<ComparisonRow> out = new ArrayList<>();
         Map<String, List<ComparisonRow>> byCandidateAndMetric = new LinkedHashMap<>();
         rows.forEach(r -> byCandidateAndMetric
@@ -176,6 +177,8 @@ public final class Analyzer {
             }
             List<double[]> baselines = new ArrayList<>();
             List<double[]> candidates = new ArrayList<>();
+            List<double[]> unitBaselines = new ArrayList<>();
+            List<double[]> unitCandidates = new ArrayList<>();
             for (ComparisonRow r : group) {
                 WorkloadResult w = study.workloads().stream()
                         .filter(x -> x.name().equals(r.workload()))
@@ -187,9 +190,24 @@ public final class Analyzer {
                         .orElseThrow();
                 baselines.add(w.variant(r.baseline()).orElseThrow().values(metric));
                 candidates.add(w.variant(r.candidate()).orElseThrow().values(metric));
+                if (units != null) { // over builds or boots: each unit's geometric mean is one value
+                    unitBaselines.add(
+                            units.geometricMeans(w.variant(r.baseline()).orElseThrow(), metric));
+                    unitCandidates.add(
+                            units.geometricMeans(w.variant(r.candidate()).orElseThrow(), metric));
+                }
             }
-            Comparison geo =
-                    GeoMean.compare(baselines, candidates, first.comparison().better(), options);
+            boolean overUnits = units != null
+                    && unitBaselines.stream().allMatch(u -> u.length >= 2)
+                    && unitCandidates.stream().allMatch(u -> u.length >= 2);
+            Comparison geo = GeoMean.compare(
+                    overUnits ? unitBaselines : baselines,
+                    overUnits ? unitCandidates : candidates,
+                    first.comparison().better(),
+                    options);
+            if (units != null) {
+                geo = geo.withDesign(first.comparison().design());
+            }
             out.add(ComparisonRow.overall(first.metric(), first.unit(), first.baseline(), first.candidate(), geo));
         }
         return out;

@@ -76,6 +76,18 @@ record Units(String design, Function<Run, Integer> unitOf) {
                 .toList();
     }
 
+    /** The geometric mean of each unit's values (a unit with a value at or below zero: its plain mean). */
+    double[] geometricMeans(VariantResult variant, MetricSpec metric) {
+        return byUnit(variant, metric).stream()
+                .mapToDouble(v -> java.util.Arrays.stream(v).allMatch(x -> x > 0)
+                        ? Math.exp(java.util.Arrays.stream(v)
+                                .map(Math::log)
+                                .average()
+                                .orElse(0))
+                        : java.util.Arrays.stream(v).average().orElse(0))
+                .toArray();
+    }
+
     private static int count(VariantResult variant, MetricSpec metric, Function<Run, Integer> f) {
         return (int) variant.runs().stream()
                 .filter(r -> !r.failed() && metric.valueOf(r).isPresent())

@@ -1,6 +1,7 @@
 package dev.overhead.verdicts;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.Metrics;
@@ -75,6 +76,33 @@ class AnalyzerUnitsTest {
         ComparisonRow r = wall(s);
         assertThat(r.comparison().designName()).isEqualTo("boots");
         assertThat(r.comparison().design().units()).containsEntry("boot", 3);
+    }
+
+    @Test
+    void theOverallRowOfSeveralWorkloadsIsOverBuildsToo() {
+        VariantResult a = variant("a", false, 1.0, 1.05, 0.97);
+        VariantResult b = variant("b", false, 1.07, 1.03, 1.10);
+        Workload w1 = new Workload("w1", List.of("x"), false, Map.of(), List.of(), List.of());
+        Workload w2 = new Workload("w2", List.of("y"), false, Map.of(), List.of(), List.of());
+        StudyResult s = new StudyResult(
+                new StudyInfo("id", null, Instant.EPOCH, StudySettings.DEFAULTS),
+                Map.of(),
+                List.of(new WorkloadResult(w1, List.of(a, b)), new WorkloadResult(w2, List.of(a, b))),
+                List.of(),
+                List.of());
+        ComparisonRow overall = Analyzer.compare(s, "a", OPTIONS).stream()
+                .filter(r -> r.overall() && r.metric().equals("wall"))
+                .findFirst()
+                .orElseThrow();
+        ComparisonRow one = wall(study(a, b));
+        // the same workload twice: the geometric mean of two equal changes is that change, over builds
+        assertThat(overall.comparison().changePct()).isCloseTo(one.comparison().changePct(), within(1e-9));
+        assertThat(overall.comparison().designName()).isEqualTo("builds");
+        // GeoMean's formula on the per-build geometric means (scipy: t.ppf(0.975, Welch df) over the
+        // unit means of both workloads) -> 0.899123332207865 .. 11.313467084534514; on the runs it
+        // would be 3.6338445903347076 .. 8.37609362362298
+        assertThat(overall.comparison().ciLowPct()).isCloseTo(0.899123332207865, within(1e-8));
+        assertThat(overall.comparison().ciHighPct()).isCloseTo(11.313467084534514, within(1e-8));
     }
 
     @Test

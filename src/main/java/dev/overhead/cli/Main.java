@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             ListCommand.class,
             ShowCommand.class,
             ResumeCommand.class,
+            BootUnit.class,
             ImportCommand.class,
             DemoCommand.class,
             SizeCommand.class,

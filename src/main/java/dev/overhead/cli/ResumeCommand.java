@@ -27,6 +27,14 @@ final class ResumeCommand implements Callable<Integer> {
     @Option(names = "--fake-exec", hidden = true)
     boolean fakeExec;
 
+    @Option(
+            names = "--switch",
+            description = "Boot studies: ask the machine to start the variant the next boot needs, measuring nothing.")
+    boolean switchOnly;
+
+    @Option(names = "--boot-unit", hidden = true, paramLabel = "FILE") // the systemd unit to remove when done
+    java.nio.file.Path bootUnit;
+
     @Mixin
     StoreOption storeOption;
 
@@ -54,6 +62,16 @@ final class ResumeCommand implements Callable<Integer> {
                             + done.info().id() + "' shows it, or start a new one with 'overhead run'");
         }
         StudySpec spec = specOf(done);
+        if (dev.overhead.run.BootSchedule.applies(spec.variants())) { // levels: {boot: N}
+            return new StudyExecution(
+                            this.spec.commandLine().getOut(),
+                            this.spec.commandLine().getErr(),
+                            storeOption,
+                            outputs,
+                            verdict,
+                            fakeExec)
+                    .resumeBoots(spec, done, bootUnit, switchOnly);
+        }
         return new StudyExecution(
                         this.spec.commandLine().getOut(),
                         this.spec.commandLine().getErr(),

@@ -54,6 +54,15 @@ final class RunCommand implements Callable<Integer> {
     Path plan;
 
     @Option(
+            names = "--install-boot-unit",
+            paramLabel = "DIR",
+            arity = "0..1",
+            fallbackValue = "/etc/systemd/system",
+            description = "Boot studies (plan levels: {boot: N}): also write the systemd unit that resumes the study"
+                    + " after every start, into DIR (default /etc/systemd/system).")
+    Path installBootUnit;
+
+    @Option(
             names = "--runs",
             paramLabel = "N",
             description = "Exactly N measured runs per variant (no adaptive stopping).")
@@ -176,6 +185,7 @@ final class RunCommand implements Callable<Integer> {
                         outputs,
                         verdict,
                         fakeExec)
+                .installingBootUnit(installBootUnit)
                 .run(study, failIfWorse);
     }
 

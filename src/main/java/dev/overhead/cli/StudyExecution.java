@@ -29,6 +29,7 @@ final class StudyExecution {
     private final OutputOptions outputs;
     private final VerdictOptions verdict;
     private final boolean fake;
+    private java.nio.file.Path bootUnitDir; // run --install-boot-unit: where the unit of a boot study goes
 
     StudyExecution(
             PrintWriter out,
@@ -45,6 +46,12 @@ final class StudyExecution {
         this.fake = fake;
     }
 
+    /** A boot study started by {@code run} also gets its systemd unit, written into {@code dir} (null: none). */
+    StudyExecution installingBootUnit(java.nio.file.Path dir) {
+        bootUnitDir = dir;
+        return this;
+    }
+
     /** @param failIfWorse exit 3 when one of these trips (empty: never) */
     int run(StudySpec spec, List<FailIfWorse.Threshold> failIfWorse) {
         if (!fake) {
@@ -54,10 +61,36 @@ final class StudyExecution {
         try {
             Map<String, Object> environment = Machine.environment(spec, fake);
             StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
+            if (dev.overhead.run.BootSchedule.applies(spec.variants())) { // levels: {boot: N}
+                return reported(
+                        new BootStudy(err, storeOption, fake).start(spec, info, environment, bootUnitDir), failIfWorse);
+            }
             return execute(spec, info, environment, null, failIfWorse);
         } finally {
             Interrupts.reset();
         }
+    }
+
+    /** A boot study after a start: measure this boot's share and switch, or, with {@code switchOnly}, only switch. */
+    int resumeBoots(StudySpec spec, StudyResult done, java.nio.file.Path unit, boolean switchOnly) {
+        BootStudy boots = new BootStudy(err, storeOption, fake);
+        if (switchOnly) {
+            return reported(boots.switchOnly(spec, done), verdict.failIfWorse());
+        }
+        if (!fake) {
+            checkPreloads(spec);
+        }
+        return reported(boots.resume(spec, done, unit), verdict.failIfWorse());
+    }
+
+    /** The report of a boot study whose last share was measured; nothing to print after a switch. */
+    private int reported(BootStudy.Result result, List<FailIfWorse.Threshold> failIfWorse) {
+        if (result.report() == null) {
+            return result.exitCode();
+        }
+        new Outputs(out, err, outputs).write(verdict.adjusted(result.report()));
+        return FailIfWorse.exitCode(
+                result.report(), failIfWorse, result.report().info().settings().primary(), err);
     }
 
     int resume(StudySpec spec, StudyResult done) {

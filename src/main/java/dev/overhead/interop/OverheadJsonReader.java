@@ -137,7 +137,21 @@ public final class OverheadJsonReader {
                 r.path("involuntary_cs").asLong(),
                 r.path("fs_in_blocks").asLong(),
                 r.path("fs_out_blocks").asLong(),
-                metrics);
+                metrics,
+                r.hasNonNull("build") ? r.path("build").asInt() : null,
+                r.hasNonNull("boot") ? r.path("boot").asInt() : null);
+    }
+
+    /** The outer level of a comparison written with one (builds, boots); null for runs and rounds. */
+    private static Comparison.Design design(JsonNode c) {
+        if (!c.path("units").isObject()) {
+            return null;
+        }
+        Map<String, Integer> units = new LinkedHashMap<>();
+        c.path("units")
+                .properties()
+                .forEach(e -> units.put(e.getKey(), e.getValue().asInt()));
+        return new Comparison.Design(c.path("design").asText(), units, number(c.path("variance_between_share")));
     }
 
     private static ComparisonRow comparison(JsonNode c, List<WorkloadResult> workloads) {
@@ -155,14 +169,17 @@ public final class OverheadJsonReader {
                 number(c.path("p_value")),
                 c.path("method").asText(""),
                 Verdict.valueOf(c.path("verdict").asText("inconclusive").toUpperCase(Locale.ROOT)),
-                c.hasNonNull("runs_needed") ? c.path("runs_needed").asInt() : null,
+                c.hasNonNull("runs_needed")
+                        ? Integer.valueOf(c.path("runs_needed").asInt())
+                        : c.hasNonNull("units_needed") ? c.path("units_needed").asInt() : null,
                 warnings,
                 c.has("difference")
                         ? new Comparison.Difference(
                                 number(c.path("difference")),
                                 number(c.path("difference_low")),
                                 number(c.path("difference_high")))
-                        : null);
+                        : null,
+                design(c));
         // Files written before rows carried "overall" marked the overall row by its workload name only
         // (which a real workload may have: then it is that workload's row).
         String workload = c.path("workload").asText();

@@ -14,6 +14,10 @@ import java.util.Map;
  *                    (no forking helper): then {@code maxRssKib} is not the command's own figure
  * @param metrics     figures parsed from the command's output, by name, and the CPU counters
  *                    ({@code instructions}, {@code cycles}) where they were asked for and counted
+ * @param build       the build it measured (1-based), in a study whose variants were built several
+ *                    times ({@code levels: {build: N}}); null where builds are not a level
+ * @param boot        the boot it ran in: an id distinct for each share of runs measured after a
+ *                    switch ({@code levels: {boot: N}}); null where boots are not a level
  */
 public record Run(
         int index,
@@ -34,10 +38,83 @@ public record Run(
         long involuntaryCs,
         long fsInBlocks,
         long fsOutBlocks,
-        Map<String, Double> metrics) {
+        Map<String, Double> metrics,
+        Integer build,
+        Integer boot) {
 
     public Run {
         metrics = Map.copyOf(metrics);
+    }
+
+    /** A run of a study without build or boot levels. */
+    public Run(
+            int index,
+            int sequence,
+            int round,
+            Instant started,
+            int exitCode,
+            Integer signal,
+            boolean timedOut,
+            double wallS,
+            double userS,
+            double sysS,
+            long maxRssKib,
+            boolean maxRssExact,
+            long minorFaults,
+            long majorFaults,
+            long voluntaryCs,
+            long involuntaryCs,
+            long fsInBlocks,
+            long fsOutBlocks,
+            Map<String, Double> metrics) {
+        this(
+                index,
+                sequence,
+                round,
+                started,
+                exitCode,
+                signal,
+                timedOut,
+                wallS,
+                userS,
+                sysS,
+                maxRssKib,
+                maxRssExact,
+                minorFaults,
+                majorFaults,
+                voluntaryCs,
+                involuntaryCs,
+                fsInBlocks,
+                fsOutBlocks,
+                metrics,
+                null,
+                null);
+    }
+
+    /** The same run, recorded as measured in this build and boot (null: not a level of the study). */
+    public Run inUnit(Integer build, Integer boot) {
+        return new Run(
+                index,
+                sequence,
+                round,
+                started,
+                exitCode,
+                signal,
+                timedOut,
+                wallS,
+                userS,
+                sysS,
+                maxRssKib,
+                maxRssExact,
+                minorFaults,
+                majorFaults,
+                voluntaryCs,
+                involuntaryCs,
+                fsInBlocks,
+                fsOutBlocks,
+                metrics,
+                build,
+                boot);
     }
 
     public boolean failed() {

@@ -40,10 +40,12 @@ public final class PlanReader {
             "counters",
             "workloads",
             "variants",
-            "baseline");
+            "baseline",
+            "levels",
+            "boot");
     static final List<String> RUNS_KEYS = List.of("count", "warmup", "min", "max");
     static final List<String> VARIANT_KEYS =
-            List.of("name", "preset", "env", "prefix", "setup", "cleanup", "build", "cflags");
+            List.of("name", "preset", "env", "prefix", "setup", "cleanup", "build", "cflags", "boot");
 
     private final PlanNodes nodes;
     private final WorkloadReader.ProfileSource profiles;
@@ -110,6 +112,7 @@ public final class PlanReader {
                         nodes.required(m, "workloads", "the plan", "add workloads: with at least one {name, command}"),
                         shell);
         List<Variant> variants = variants(PlanNodes.optional(m, "variants"), shell);
+        variants = new LevelsReader(nodes).apply(m, variants); // levels: {build: N, boot: N}
         YamlTree baselineNode = PlanNodes.optional(m, "baseline");
         String baseline = null;
         if (baselineNode != null) {

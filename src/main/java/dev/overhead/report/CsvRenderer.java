@@ -57,6 +57,16 @@ public final class CsvRenderer {
                 "fs_in_blocks",
                 "fs_out_blocks"));
         metrics.forEach(m -> header.add("metric." + m));
+        // build and boot columns only where the study has those levels, so other studies' CSV is unchanged
+        boolean builds = anyRun(study, r -> r.build() != null);
+        boolean boots = anyRun(study, r -> r.boot() != null);
+        int at = header.indexOf("round") + 1;
+        if (boots) {
+            header.add(at, "boot");
+        }
+        if (builds) {
+            header.add(at, "build");
+        }
         StringBuilder out = new StringBuilder();
         line(out, header);
         for (WorkloadResult w : study.workloads()) {
@@ -89,11 +99,24 @@ public final class CsvRenderer {
                             Long.toString(r.fsOutBlocks())));
                     metrics.forEach(m -> f.add(
                             r.metrics().containsKey(m) ? number(r.metrics().get(m)) : ""));
+                    if (boots) {
+                        f.add(at, r.boot() == null ? "" : r.boot().toString());
+                    }
+                    if (builds) {
+                        f.add(at, r.build() == null ? "" : r.build().toString());
+                    }
                     line(out, f);
                 }
             }
         }
         return out.toString();
+    }
+
+    private static boolean anyRun(StudyResult study, java.util.function.Predicate<Run> p) {
+        return study.workloads().stream()
+                .flatMap(w -> w.variants().stream())
+                .flatMap(v -> v.runs().stream())
+                .anyMatch(p);
     }
 
     public static String renderComparisons(StudyResult study) {

@@ -143,6 +143,12 @@ public final class JsonRenderer {
         node.put("index", r.index());
         node.put("sequence", r.sequence());
         node.put("round", r.round());
+        if (r.build() != null) { // only in studies with build or boot levels (docs/cli.md, levels)
+            node.put("build", r.build());
+        }
+        if (r.boot() != null) {
+            node.put("boot", r.boot());
+        }
         node.put("started", r.started() == null ? null : r.started().toString());
         node.put("exit_code", r.exitCode());
         if (r.signal() != null) {
@@ -187,10 +193,18 @@ public final class JsonRenderer {
         number(node, "p_value", c.pValue());
         node.put("method", c.method());
         node.put("verdict", c.verdict().word());
-        if (c.runsNeeded() == null) {
-            node.putNull("runs_needed");
-        } else {
+        node.put("design", c.designName());
+        if (c.design() == null && c.runsNeeded() != null) {
             node.put("runs_needed", c.runsNeeded());
+        } else {
+            node.putNull("runs_needed"); // with builds or boots, what would settle it is counted in units
+        }
+        if (c.design() != null) {
+            node.set("units", MAPPER.valueToTree(c.design().units()));
+            if (c.runsNeeded() != null) {
+                node.put("units_needed", c.runsNeeded());
+            }
+            number(node, "variance_between_share", c.design().betweenShare());
         }
         if (c.difference() != null) { // the relative change is undefined (a baseline of 0): the absolute one
             number(node, "difference", c.difference().estimate());

@@ -21,6 +21,7 @@ final class Notes {
     private final boolean nameCandidates;
     private final Map<String, Set<String>> notes = new LinkedHashMap<>();
     private final List<String> settle = new ArrayList<>();
+    private final List<String> settleUnits = new ArrayList<>();
     private final Set<String> ticks = new LinkedHashSet<>();
     private final List<String> hidden = new ArrayList<>();
 
@@ -40,7 +41,11 @@ final class Notes {
             notes.computeIfAbsent(g.text(w), k -> new LinkedHashSet<>()).add(who);
         }
         if (c.verdict() == Verdict.INCONCLUSIVE && c.runsNeeded() != null) {
-            settle.add((settle.isEmpty() ? "about " : "") + c.runsNeeded() + " for " + who);
+            if (c.design() != null) { // counted in builds or boots, not runs
+                settleUnits.add("about " + c.runsNeeded() + " " + c.design().name() + " for " + who);
+            } else {
+                settle.add((settle.isEmpty() ? "about " : "") + c.runsNeeded() + " for " + who);
+            }
         }
     }
 
@@ -53,6 +58,9 @@ final class Notes {
         notes.forEach((note, who) -> out.add(String.join(", ", who) + ": " + note));
         if (!settle.isEmpty()) {
             out.add("runs per variant that would likely settle the inconclusive: " + String.join(", ", settle));
+        }
+        if (!settleUnits.isEmpty()) {
+            out.add("units per variant that would likely settle the inconclusive: " + String.join(", ", settleUnits));
         }
         if (!ticks.isEmpty()) {
             out.add(String.join(", ", ticks) + ": each run's figure is within " + Highlights.FEW_TICKS

@@ -38,6 +38,7 @@ public final class StudyRunner {
     private final Supplier<Instant> wallClock;
     private final Set<String> notes = new LinkedHashSet<>();
     private boolean leftBehindNoted;
+    private Integer boot; // the id of this boot's share of runs, in a study with boots as a level
     private volatile boolean cancelled;
 
     public StudyRunner(
@@ -135,6 +136,15 @@ public final class StudyRunner {
 
     boolean cancelled() {
         return cancelled;
+    }
+
+    /** Runs measured from now on are recorded as in this boot (levels: {boot: N}). */
+    public void inBoot(Integer id) {
+        boot = id;
+    }
+
+    Integer boot() {
+        return boot;
     }
 
     Listener listener() {

@@ -1,6 +1,7 @@
 package dev.overhead.run;
 
 import dev.overhead.interop.ElfFile;
+import dev.overhead.model.Levels;
 import dev.overhead.model.Variant;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,6 +39,17 @@ public final class VariantBuilds {
 
     /** Builds every variant that has a build and no directory yet; the others are returned as they are. */
     public static List<Variant> build(List<Variant> variants, java.io.PrintWriter progress) {
+        return build(variants, progress, 0);
+    }
+
+    /**
+     * Builds every variant that has a build and no directory yet, as many times as its study's
+     * {@code levels.build} says (once without), each build in a fresh directory with {@code {build}}
+     * its number and {@code {seed}} its seed (drawn from the study's seed, the variant and the build,
+     * so each build of each variant is a fresh sample of layout). All directories are kept: build 1's
+     * in {@value #DIR}, all of them in {@link Levels#BUILD_DIRS}.
+     */
+    public static List<Variant> build(List<Variant> variants, java.io.PrintWriter progress, long studySeed) {
         List<Variant> out = new ArrayList<>();
         for (Variant v : variants) {
             String command = v.env().get(BUILD);
@@ -45,35 +57,57 @@ public final class VariantBuilds {
                 out.add(v);
                 continue;
             }
-            Path dir;
-            try {
-                dir = Files.createTempDirectory("overhead-build-" + v.name() + "-");
-            } catch (IOException e) {
-                throw new BuildFailure(
-                        "no build directory could be made for variant " + v.name() + " (" + e.getMessage() + ").", e);
+            int n = Math.max(1, Levels.builds(v));
+            List<String> dirs = new ArrayList<>();
+            for (int k = 1; k <= n; k++) {
+                Path dir;
+                try {
+                    dir = Files.createTempDirectory("overhead-build-" + v.name() + (n > 1 ? "-" + k : "") + "-");
+                } catch (IOException e) {
+                    throw new BuildFailure(
+                            "no build directory could be made for variant " + v.name() + " (" + e.getMessage() + ").",
+                            e);
+                }
+                long seed = n > 1 ? seed(studySeed, v.name(), k) : 1;
+                String cflags = v.env().getOrDefault("CFLAGS", "");
+                String line = command.replace("{cflags}", cflags)
+                        .replace(PLACEHOLDER, dir.toString())
+                        .replace("{build}", Integer.toString(k))
+                        .replace("{seed}", Long.toString(seed));
+                progress.println("overhead: building variant " + v.name()
+                        + (n > 1 ? " (build " + k + " of " + n + ")" : "") + ": " + line);
+                progress.flush();
+                run(v, line, dir, seed);
+                dirs.add(dir.toString());
             }
-            String cflags = v.env().getOrDefault("CFLAGS", "");
-            String line = command.replace("{cflags}", cflags)
-                    .replace(PLACEHOLDER, dir.toString())
-                    .replace("{build}", "1")
-                    .replace("{seed}", "1");
-            progress.println("overhead: building variant " + v.name() + ": " + line);
-            progress.flush();
-            run(v, line, dir);
             Map<String, String> env = new LinkedHashMap<>(v.env());
-            env.put(DIR, dir.toString());
+            env.put(DIR, dirs.getFirst());
+            if (n > 1 || Levels.builds(v) > 0) {
+                env.put(Levels.BUILD_DIRS, String.join(":", dirs));
+            }
             out.add(new Variant(v.name(), env, v.prefix(), v.setup(), v.cleanup()));
         }
         return out;
     }
 
-    private static void run(Variant v, String line, Path dir) {
+    /** A build's seed: from the study's, the variant's name and the build's number; positive, stable. */
+    static long seed(long studySeed, String variant, int build) {
+        long h = studySeed * 1_000_003L + variant.hashCode() * 31L + build;
+        return Math.floorMod(h ^ (h >>> 29), 2_147_483_647L) + 1;
+    }
+
+    private static void run(Variant v, String line, Path dir, long seed) {
         Path log = dir.resolve("build.log");
         ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         pb.environment().putAll(v.env());
         pb.environment().putIfAbsent("CC", "cc");
+        pb.environment().put("OVERHEAD_SEED", Long.toString(seed));
+        if ("shuffle".equals(v.env().get(Levels.LINK_ORDER))) {
+            pb.environment().put("OVERHEAD_REAL_CC", pb.environment().get("CC"));
+            pb.environment().put("CC", LinkOrder.install(dir).toString());
+        }
         try {
             Process p = pb.start();
             p.getOutputStream().close();
@@ -100,6 +134,19 @@ public final class VariantBuilds {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /**
+     * The words with {@code {build_dir}} replaced by the directory of this build of the variant
+     * (build 1 where {@code build} is null or the variant was built once).
+     */
+    public static List<String> resolve(List<String> words, Variant variant, Integer build) {
+        List<String> dirs = Levels.buildDirs(variant);
+        if (build == null || dirs.isEmpty()) {
+            return resolve(words, variant);
+        }
+        String dir = dirs.get(Math.min(build, dirs.size()) - 1);
+        return words.stream().map(w -> w.replace(PLACEHOLDER, dir)).toList();
     }
 
     /** The words with {@code {build_dir}} replaced by the variant's build directory, where it has one. */

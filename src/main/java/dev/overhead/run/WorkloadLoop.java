@@ -2,6 +2,7 @@ package dev.overhead.run;
 
 import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
+import dev.overhead.model.Levels;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
 import dev.overhead.model.Run;
@@ -123,6 +124,11 @@ final class WorkloadLoop {
         if (options.runs() != null) {
             return round >= options.runs();
         }
+        int builds = spec.variants().stream().mapToInt(Levels::builds).max().orElse(0);
+        if (builds > 1) { // the verdict is over builds: stopping on the runs' interval would not settle it
+            int perBuild = Math.max(2, (options.minRuns() + builds - 1) / builds);
+            return round >= perBuild * builds;
+        }
         if (round >= options.plannedMax()) {
             return true;
         }
@@ -193,7 +199,7 @@ final class WorkloadLoop {
     private void warmUp() {
         for (int i = 0; i < options.warmup() && !runner.cancelled(); i++) {
             for (Variant variant : spec.variants()) {
-                ExecResult result = runner.execute(request(variant, 0));
+                ExecResult result = runner.execute(request(variant, Levels.buildOf(variant, i), 0));
                 if (result.exitCode() != 0 && !options.ignoreFailure() && !runner.cancelled()) {
                     throw failure(variant, "a warm-up run", result);
                 }
@@ -215,15 +221,18 @@ final class WorkloadLoop {
 
     private void measure(int v, int round) {
         Variant variant = spec.variants().get(v);
+        // builds take turns by round (blocked order: by run), so each gets the same share of runs
+        Integer build = Levels.buildOf(
+                variant, options.order() == RunOrder.BLOCKED ? runs.get(v).size() : round);
         runner.machine().beforeRun();
         if (!workload.prepare().isEmpty()) {
-            runner.unmeasured("prepare", VariantBuilds.resolve(workload.prepare(), variant), variant);
+            runner.unmeasured("prepare", VariantBuilds.resolve(workload.prepare(), variant, build), variant);
         }
         if (options.prepare() != null) {
             runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
         }
         Instant started = runner.now();
-        ExecResult r = runner.execute(request(variant, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES));
+        ExecResult r = runner.execute(request(variant, build, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES));
         if (runner.cancelled()) {
             return; // killed in flight: not a measurement
         }
@@ -243,7 +252,7 @@ final class WorkloadLoop {
         Run run = new Run(
                 runs.get(v).size(),
                 progress.nextSequence(),
-                round,
+                runner.boot() != null ? -1 : round, // a boot's runs share no round with another variant's
                 started,
                 r.exitCode(),
                 r.signal(),
@@ -259,7 +268,9 @@ final class WorkloadLoop {
                 r.involuntaryCs(),
                 r.fsInBlocks(),
                 r.fsOutBlocks(),
-                metrics);
+                metrics,
+                build,
+                runner.boot());
         runner.store(studyId, workload.name(), variant.name(), run);
         runs.get(v).add(run);
         progress.runEnded();
@@ -291,14 +302,14 @@ final class WorkloadLoop {
                 : r.signal() != null
                         ? "was killed by signal " + r.signal() + " (exit code " + r.exitCode() + ")"
                         : "exited with code " + r.exitCode();
-        return new RunFailure("'" + String.join(" ", fullCommand(variant)) + "' " + what + " in " + which
+        return new RunFailure("'" + String.join(" ", fullCommand(variant, null)) + "' " + what + " in " + which
                 + " of variant " + variant.name() + StudyRunner.tail(r.stderrTail())
                 + ". Use --ignore-failure to keep going.");
     }
 
-    private ExecRequest request(Variant variant, int capture) {
+    private ExecRequest request(Variant variant, Integer build, int capture) {
         return new ExecRequest(
-                fullCommand(variant),
+                fullCommand(variant, build),
                 variant.env(),
                 null,
                 options.timeout(),
@@ -311,9 +322,9 @@ final class WorkloadLoop {
     }
 
     /** What is measured: the variant's prefix (a wrapper the user wrote) in front of the command. */
-    List<String> fullCommand(Variant variant) {
+    List<String> fullCommand(Variant variant, Integer build) {
         List<String> argv = new ArrayList<>(variant.prefix());
-        List<String> command = VariantBuilds.resolve(workload.command(), variant); // {build_dir}: the variant's
+        List<String> command = VariantBuilds.resolve(workload.command(), variant, build); // {build_dir}: this build's
         if (workload.shell()) {
             argv.addAll(List.of("/bin/sh", "-c", String.join(" ", command)));
         } else {

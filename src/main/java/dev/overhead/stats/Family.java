@@ -53,7 +53,8 @@ public final class Family {
                     Verdict.INCONCLUSIVE,
                     c.runsNeeded(),
                     warnings,
-                    c.difference()));
+                    c.difference(),
+                    c.design()));
         }
         return out;
     }

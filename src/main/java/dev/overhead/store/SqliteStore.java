@@ -216,10 +216,14 @@ public final class SqliteStore implements Store {
     }
 
     private void insertRun(String studyId, String workload, String variant, Run r) throws SQLException {
+        // build and boot only where the study has those levels: a run without them is written as
+        // schema 2 wrote it (their columns stay NULL)
+        boolean units = r.build() != null || r.boot() != null;
         try (PreparedStatement st = connection.prepareStatement("INSERT INTO runs (study, workload, variant, idx,"
                 + " sequence, round, started, exit_code, signal, timed_out, wall_s, user_s, sys_s, max_rss_kib,"
                 + " max_rss_exact, minor_faults, major_faults, voluntary_cs, involuntary_cs, fs_in_blocks,"
-                + " fs_out_blocks, metrics) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+                + " fs_out_blocks, metrics" + (units ? ", build, boot" : "")
+                + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?" + (units ? ",?,?" : "") + ")")) {
             st.setString(1, studyId);
             st.setString(2, workload);
             st.setString(3, variant);
@@ -242,6 +246,10 @@ public final class SqliteStore implements Store {
             st.setLong(20, r.fsInBlocks());
             st.setLong(21, r.fsOutBlocks());
             st.setString(22, Codec.write(r.metrics()));
+            if (units) {
+                st.setObject(23, r.build());
+                st.setObject(24, r.boot());
+            }
             st.executeUpdate();
         }
     }

@@ -135,8 +135,8 @@ final class StudyRows {
         Map<String, Map<String, List<Run>>> out = new LinkedHashMap<>();
         try (PreparedStatement st = connection.prepareStatement("SELECT workload, variant, idx, sequence, round,"
                 + " started, exit_code, signal, timed_out, wall_s, user_s, sys_s, max_rss_kib, max_rss_exact,"
-                + " minor_faults, major_faults, voluntary_cs, involuntary_cs, fs_in_blocks, fs_out_blocks, metrics"
-                + " FROM runs WHERE study = ? ORDER BY workload, variant, idx")) {
+                + " minor_faults, major_faults, voluntary_cs, involuntary_cs, fs_in_blocks, fs_out_blocks, metrics,"
+                + " build, boot FROM runs WHERE study = ? ORDER BY workload, variant, idx")) {
             st.setString(1, id);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
@@ -161,7 +161,9 @@ final class StudyRows {
                             rs.getLong(18),
                             rs.getLong(19),
                             rs.getLong(20),
-                            Codec.numbers(rs.getString(21)));
+                            Codec.numbers(rs.getString(21)),
+                            rs.getObject(22) == null ? null : rs.getInt(22),
+                            rs.getObject(23) == null ? null : rs.getInt(23));
                     out.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>())
                             .computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
                             .add(run);

@@ -86,6 +86,7 @@ public final class Analyzer {
             StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
         List<ComparisonRow> rows = new ArrayList<>();
         boolean roundsShared = !merged(study);
+        Units units = Units.of(study); // builds or boots: the interval is over those units
         for (WorkloadResult workload : study.workloads()) {
             String base =
                     baseline != null ? baseline : workload.variants().getFirst().name();
@@ -104,6 +105,11 @@ public final class Analyzer {
                         continue;
                     }
                     Comparison comparison = method.compare(b, c, metric.quantity(), options);
+                    if (units != null) {
+                        comparison = units.compare(baseRuns, candidate, metric, metric.quantity(), options, comparison);
+                    } else if (!roundsShared) {
+                        comparison = withWarning(comparison, Units.MERGED);
+                    }
                     rows.add(new ComparisonRow(
                             workload.name(), metric.name(), metric.unit(), base, candidate.name(), comparison));
                 }
@@ -111,6 +117,27 @@ public final class Analyzer {
         }
         rows.addAll(overall(study, rows, baseline, overallOptions));
         return rows;
+    }
+
+    private static Comparison withWarning(Comparison c, String warning) {
+        List<String> warnings = new ArrayList<>(c.warnings());
+        warnings.add(warning);
+        return new Comparison(
+                c.better(),
+                c.nBaseline(),
+                c.nCandidate(),
+                c.baselineValue(),
+                c.candidateValue(),
+                c.changePct(),
+                c.ciLowPct(),
+                c.ciHighPct(),
+                c.pValue(),
+                c.method(),
+                c.verdict(),
+                c.runsNeeded(),
+                warnings,
+                c.difference(),
+                c.design());
     }
 
     /**
@@ -135,6 +162,7 @@ public final class Analyzer {
         if (study.workloads().size() < 2) {
             return List.of();
         }
+        Units units = Units.of(study);
         List<ComparisonRow> out = new ArrayList<>();
         Map<String, List<ComparisonRow>> byCandidateAndMetric = new LinkedHashMap<>();
         rows.forEach(r -> byCandidateAndMetric
@@ -149,6 +177,8 @@ public final class Analyzer {
             }
             List<double[]> baselines = new ArrayList<>();
             List<double[]> candidates = new ArrayList<>();
+            List<double[]> unitBaselines = new ArrayList<>();
+            List<double[]> unitCandidates = new ArrayList<>();
             for (ComparisonRow r : group) {
                 WorkloadResult w = study.workloads().stream()
                         .filter(x -> x.name().equals(r.workload()))
@@ -160,9 +190,24 @@ public final class Analyzer {
                         .orElseThrow();
                 baselines.add(w.variant(r.baseline()).orElseThrow().values(metric));
                 candidates.add(w.variant(r.candidate()).orElseThrow().values(metric));
+                if (units != null) { // over builds or boots: each unit's geometric mean is one value
+                    unitBaselines.add(
+                            units.geometricMeans(w.variant(r.baseline()).orElseThrow(), metric));
+                    unitCandidates.add(
+                            units.geometricMeans(w.variant(r.candidate()).orElseThrow(), metric));
+                }
             }
-            Comparison geo =
-                    GeoMean.compare(baselines, candidates, first.comparison().better(), options);
+            boolean overUnits = units != null
+                    && unitBaselines.stream().allMatch(u -> u.length >= 2)
+                    && unitCandidates.stream().allMatch(u -> u.length >= 2);
+            Comparison geo = GeoMean.compare(
+                    overUnits ? unitBaselines : baselines,
+                    overUnits ? unitCandidates : candidates,
+                    first.comparison().better(),
+                    options);
+            if (units != null) {
+                geo = geo.withDesign(first.comparison().design());
+            }
             out.add(ComparisonRow.overall(first.metric(), first.unit(), first.baseline(), first.candidate(), geo));
         }
         return out;

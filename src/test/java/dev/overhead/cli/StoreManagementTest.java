@@ -109,8 +109,8 @@ class StoreManagementTest {
         var ok = overhead("store", "check", "--store", db.toString());
         assertThat(ok.code()).as(ok.err()).isZero();
         assertThat(ok.out())
-                .contains("schema     2 (this overhead knows 2)")
-                .contains("migrations 1 SQL studies, 2 SQL indexes")
+                .contains("schema     3 (this overhead knows 3)")
+                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL run units")
                 .contains("studies    3 (18 runs)")
                 .contains("integrity  ok");
 

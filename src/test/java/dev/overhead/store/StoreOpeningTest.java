@@ -39,7 +39,7 @@ class StoreOpeningTest {
                             .runs())
                     .containsExactly(run(0, 0, 1.0));
         }
-        assertThat(userVersion(db)).isEqualTo(Schema.current()).isEqualTo(2);
+        assertThat(userVersion(db)).isEqualTo(Schema.current()).isEqualTo(3);
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
                 var rs = c.createStatement()
                         .executeQuery(
@@ -56,7 +56,7 @@ class StoreOpeningTest {
             c.createStatement().executeUpdate("PRAGMA user_version = 99");
         }
         assertThatThrownBy(() -> Stores.open(db.toString()))
-                .hasMessage("the store " + db + " was written by a newer overhead (schema 99; this one knows 2):"
+                .hasMessage("the store " + db + " was written by a newer overhead (schema 99; this one knows 3):"
                         + " upgrade overhead, or give another --store.");
     }
 
@@ -103,9 +103,9 @@ class StoreOpeningTest {
                 var rs = c.createStatement()
                         .executeQuery("SELECT group_concat(version, ',') FROM (SELECT version FROM"
                                 + " flyway_schema_history WHERE success = 1 ORDER BY installed_rank)")) {
-            assertThat(rs.getString(1)).isEqualTo("1,2");
+            assertThat(rs.getString(1)).isEqualTo("1,2,3");
         }
-        assertThat(userVersion(db)).isEqualTo(2);
+        assertThat(userVersion(db)).isEqualTo(3);
     }
 
     @Test
@@ -115,13 +115,13 @@ class StoreOpeningTest {
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
             c.createStatement()
                     .executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type,"
-                            + " script, checksum, installed_by, execution_time, success) VALUES (3, '3', 'later',"
-                            + " 'SQL', 'V3__later.sql', 0, 'x', 0, 1)");
+                            + " script, checksum, installed_by, execution_time, success) VALUES (4, '4', 'later',"
+                            + " 'SQL', 'V4__later.sql', 0, 'x', 0, 1)");
         }
         assertThatThrownBy(() -> Stores.open(db.toString()))
-                .hasMessageContaining("was written by a newer overhead (schema 3; this one knows 2)");
+                .hasMessageContaining("was written by a newer overhead (schema 4; this one knows 3)");
         assertThatThrownBy(() -> Stores.openForReading(db.toString()))
-                .hasMessageContaining("was written by a newer overhead (schema 3; this one knows 2)");
+                .hasMessageContaining("was written by a newer overhead (schema 4; this one knows 3)");
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.apache.commons.rng.simple.RandomSource;
  * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
  * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
  * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
- * Holm), {@code estimand} ({@link dev.overhead.stats.EstimandSim}, not part of {@code all}).
+ * Holm), {@code levels} ({@link LevelsSim}: builds and boots, naive against hierarchical intervals), {@code estimand} ({@link dev.overhead.stats.EstimandSim}, not part of {@code all}).
  */
 public final class StatsSim {
     static final double COST = 0.03;
@@ -63,6 +63,12 @@ public final class StatsSim {
         if (table.equals("all") || table.equals("edges")) {
             EdgeSim.run(studies, seed, System.out);
             EdgeSim.family(studies, seed, System.out);
+        }
+        if (table.equals("all")) {
+            System.out.println();
+        }
+        if (table.equals("all") || table.equals("levels")) {
+            LevelsSim.run(studies, seed, System.out);
         }
     }
 

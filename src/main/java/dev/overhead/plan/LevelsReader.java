@@ -1,0 +1,115 @@
+package dev.overhead.plan;
+
+import dev.overhead.model.Levels;
+import dev.overhead.model.Variant;
+import dev.overhead.plan.YamlTree.Mapping;
+import dev.overhead.plan.YamlTree.Seq;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The plan's outer levels (docs/workloads.md, levels): {@code levels: {build: N, boot: N,
+ * link_order: shuffle}}, {@code boot: {switch, identify}} and each variant's {@code boot: {kernel,
+ * initrd, cmdline}}. They are written into the variants' environments ({@link Levels}), where the
+ * store keeps them.
+ */
+final class LevelsReader {
+    static final List<String> LEVEL_KEYS = List.of("build", "boot", "link_order");
+    static final List<String> BOOT_KEYS = List.of("switch", "identify");
+    static final List<String> VARIANT_BOOT_KEYS = List.of("kernel", "initrd", "cmdline");
+
+    /** The switch presets (docs/workloads.md): what {@code switch: kexec} and {@code switch: grub-reboot} run. */
+    static final Map<String, String> SWITCH_PRESETS = Map.of(
+            "kexec",
+            "kexec -l {kernel} --initrd={initrd} --command-line='{cmdline}' && systemctl kexec",
+            "grub-reboot",
+            "grub-reboot '{variant}' && systemctl reboot");
+
+    private final PlanNodes nodes;
+
+    LevelsReader(PlanNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    List<Variant> apply(Mapping plan, List<Variant> variants) throws PlanException {
+        YamlTree levelsNode = PlanNodes.optional(plan, "levels");
+        YamlTree bootNode = PlanNodes.optional(plan, "boot");
+        YamlTree variantsNode = PlanNodes.optional(plan, "variants");
+        int builds = 0;
+        int boots = 0;
+        boolean shuffle = false;
+        if (levelsNode != null) {
+            Mapping l = nodes.mapping(levelsNode, "levels", "{build: 3} or {boot: 4}");
+            nodes.onlyKnownKeys(l, "levels", LEVEL_KEYS);
+            YamlTree b = PlanNodes.optional(l, "build");
+            builds = b == null ? 0 : nodes.count(b, "levels.build", 1);
+            YamlTree k = PlanNodes.optional(l, "boot");
+            boots = k == null ? 0 : nodes.count(k, "levels.boot", 1);
+            YamlTree order = PlanNodes.optional(l, "link_order");
+            if (order != null) {
+                String word = nodes.text(order, "levels.link_order");
+                if (!word.equals("shuffle") && !word.equals("keep")) {
+                    throw nodes.fail(order, "levels.link_order is '" + word + "': write shuffle or keep");
+                }
+                shuffle = word.equals("shuffle");
+            }
+            if (builds > 0 && variants.stream().noneMatch(v -> v.env().containsKey("OVERHEAD_BUILD"))) {
+                throw nodes.fail(
+                        b, "levels.build needs variants that build: give them build: '...' (see docs/workloads.md)");
+            }
+        }
+        Map<String, String> bootEnv = new LinkedHashMap<>();
+        if (bootNode != null) {
+            Mapping m = nodes.mapping(bootNode, "boot", "{switch: kexec, identify: 'cat /run/variant'}");
+            nodes.onlyKnownKeys(m, "boot", BOOT_KEYS);
+            YamlTree sw = nodes.required(m, "switch", "boot", "give the command that starts the next variant");
+            String command = nodes.text(sw, "boot.switch");
+            bootEnv.put(Levels.SWITCH, SWITCH_PRESETS.getOrDefault(command, command));
+            YamlTree id = PlanNodes.optional(m, "identify");
+            if (id != null) {
+                bootEnv.put(Levels.IDENTIFY, nodes.text(id, "boot.identify"));
+            }
+        }
+        if (boots > 0 && bootNode == null) {
+            throw nodes.fail(levelsNode, "levels.boot needs boot: {switch: ...}: how the machine starts each variant");
+        }
+        List<Variant> out = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            Variant v = variants.get(i);
+            Map<String, String> env = new LinkedHashMap<>(v.env());
+            if (builds > 0 && env.containsKey("OVERHEAD_BUILD")) {
+                env.put(Levels.BUILDS, Integer.toString(builds));
+                if (shuffle) {
+                    env.put(Levels.LINK_ORDER, "shuffle");
+                }
+            }
+            if (boots > 0) {
+                env.put(Levels.BOOTS, Integer.toString(boots));
+                env.putAll(bootEnv);
+            }
+            if (variantsNode instanceof Seq seq
+                    && i < seq.items().size()
+                    && seq.items().get(i) instanceof Mapping vm) {
+                YamlTree vb = PlanNodes.optional(vm, "boot");
+                if (vb != null) {
+                    Mapping b = nodes.mapping(vb, "boot of variant '" + v.name() + "'", "{kernel: ..., cmdline: ...}");
+                    nodes.onlyKnownKeys(b, "boot of variant '" + v.name() + "'", VARIANT_BOOT_KEYS);
+                    put(env, b, "kernel", Levels.KERNEL);
+                    put(env, b, "initrd", Levels.INITRD);
+                    put(env, b, "cmdline", Levels.CMDLINE);
+                }
+            }
+            out.add(new Variant(v.name(), env, v.prefix(), v.setup(), v.cleanup()));
+        }
+        return out;
+    }
+
+    private void put(Map<String, String> env, Mapping m, String key, String envKey) throws PlanException {
+        YamlTree n = PlanNodes.optional(m, key);
+        if (n != null) {
+            env.put(envKey, nodes.text(n, "boot." + key));
+        }
+    }
+}

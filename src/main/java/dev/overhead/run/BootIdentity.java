@@ -1,0 +1,111 @@
+package dev.overhead.run;
+
+import dev.overhead.model.Levels;
+import dev.overhead.model.Variant;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which variant of a boot study the machine is running (plan {@code boot: {identify}}): the
+ * {@code identify} command's output, a variant's name; or, without one, the variant whose kernel
+ * matches {@code uname -r} and whose {@code cmdline} words are all in {@code /proc/cmdline}.
+ */
+public final class BootIdentity {
+    private BootIdentity() {}
+
+    static final Path CMDLINE = Path.of("/proc/cmdline");
+
+    /** The running variant's name, or empty where none (or more than one) matches. */
+    public static Optional<String> identify(List<Variant> variants) {
+        String command = variants.getFirst().env().get(Levels.IDENTIFY);
+        if (command != null) {
+            String said = output(command).strip();
+            return variants.stream().map(Variant::name).filter(said::equals).findFirst();
+        }
+        String release = System.getProperty("os.version", ""); // what uname -r prints
+        String cmdline;
+        try {
+            cmdline = Files.readString(CMDLINE, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            cmdline = "";
+        }
+        return byKernel(variants, release, cmdline);
+    }
+
+    /** The default identification, on a release and a command line given (tests give their own). */
+    static Optional<String> byKernel(List<Variant> variants, String release, String cmdline) {
+        List<String> words = Arrays.asList(cmdline.strip().split("\\s+"));
+        List<Variant> matching = variants.stream()
+                .filter(v -> {
+                    String kernel = v.env().getOrDefault(Levels.KERNEL, "");
+                    String name = Path.of(kernel.isEmpty() ? "/" : kernel).getFileName() == null
+                            ? ""
+                            : Path.of(kernel).getFileName().toString();
+                    boolean kernelMatches = !release.isEmpty() && name.endsWith(release);
+                    String want = v.env().getOrDefault(Levels.CMDLINE, "").strip();
+                    boolean cmdlineMatches = want.isEmpty() || words.containsAll(Arrays.asList(want.split("\\s+")));
+                    return kernelMatches && cmdlineMatches;
+                })
+                .toList();
+        // two variants on one kernel told apart by a cmdline option: the one that asks for more of
+        // what is on the running command line is the one that was booted
+        int most = matching.stream().mapToInt(BootIdentity::cmdlineWords).max().orElse(0);
+        List<String> best = matching.stream()
+                .filter(v -> cmdlineWords(v) == most)
+                .map(Variant::name)
+                .toList();
+        return best.size() == 1 ? Optional.of(best.getFirst()) : Optional.empty();
+    }
+
+    private static int cmdlineWords(Variant v) {
+        String want = v.env().getOrDefault(Levels.CMDLINE, "").strip();
+        return want.isEmpty() ? 0 : want.split("\\s+").length;
+    }
+
+    /** How the variant was identified, for the sentence of a wrong boot. */
+    public static String how(List<Variant> variants) {
+        String command = variants.getFirst().env().get(Levels.IDENTIFY);
+        return command != null
+                ? "identify: '" + command + "'"
+                : "uname -r is " + System.getProperty("os.version", "?") + ", matched against the variants' kernel"
+                        + " and cmdline";
+    }
+
+    /** Runs a shell command with its output going to this process's; its exit code. */
+    public static int shell(String line, Path dir) {
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line).inheritIO();
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
+        try {
+            return pb.start().waitFor();
+        } catch (IOException e) {
+            return 127;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
+        }
+    }
+
+    private static String output(String command) {
+        try {
+            Process p = new ProcessBuilder("/bin/sh", "-c", command)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor();
+            return out;
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+}

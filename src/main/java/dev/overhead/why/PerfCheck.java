@@ -22,15 +22,11 @@ public record PerfCheck(Optional<String> refusal, String event, SyscallTool sysc
     /** Probes this machine. {@code wantedSyscalls} null: the best that works. */
     public static PerfCheck probe(Path scratch, String wantedEvent, SyscallTool wantedSyscalls) {
         List<String> notes = new ArrayList<>();
-        if (!Tools.onPath("perf")) {
-            return refuse("perf is not installed: install it (apt-get install linux-perf on Debian,"
-                    + " linux-tools-$(uname -r) on Ubuntu, perf on Fedora) and run overhead why again.");
-        }
         long paranoid = paranoid();
         boolean root = Tools.root();
-        if (!root && paranoid > 2) {
-            return refuse("kernel.perf_event_paranoid is " + paranoid + " here, which stops perf from recording:"
-                    + " set it to 2 or lower (sudo sysctl kernel.perf_event_paranoid=2) or run overhead why as root.");
+        Optional<String> refusal = refusal(Tools.onPath("perf"), paranoid, root);
+        if (refusal.isPresent()) {
+            return refuse(refusal.get());
         }
         String suffix = !root && paranoid >= 2 ? ":u" : "";
         if (!suffix.isEmpty()) {
@@ -67,6 +63,20 @@ public record PerfCheck(Optional<String> refusal, String event, SyscallTool sysc
         }
         cleanup(scratch);
         return new PerfCheck(Optional.empty(), event, tool, notes);
+    }
+
+    /** The sentence that stops {@code why} before anything runs, from what the machine has. */
+    static Optional<String> refusal(boolean perfOnPath, long paranoid, boolean root) {
+        if (!perfOnPath) {
+            return Optional.of("perf is not installed: install it (apt-get install linux-perf on Debian,"
+                    + " linux-tools-$(uname -r) on Ubuntu, perf on Fedora) and run overhead why again.");
+        }
+        if (!root && paranoid > 2) {
+            return Optional.of("kernel.perf_event_paranoid is " + paranoid + " here, which stops perf from"
+                    + " recording: set it to 2 or lower (sudo sysctl kernel.perf_event_paranoid=2) or run overhead"
+                    + " why as root.");
+        }
+        return Optional.empty();
     }
 
     private static List<String> record(Path scratch, String event) {

@@ -192,8 +192,8 @@ public final class Profiler {
     static List<String> underEnv(Workload workload, Variant variant) {
         List<String> argv = new ArrayList<>();
         argv.add("env");
+        argv.add("--"); // only before the variables: after them, env would run "--"
         variant.env().forEach((k, v) -> argv.add(k + "=" + v));
-        argv.add("--");
         argv.addAll(command(workload, variant));
         return argv;
     }

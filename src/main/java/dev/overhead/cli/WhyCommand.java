@@ -125,7 +125,11 @@ final class WhyCommand implements Callable<Integer> {
                 s.order(),
                 s.seed(),
                 s.timeout(),
-                spec.output());
+                spec.output(),
+                s.cpus(),
+                s.nice(),
+                s.noAslr(),
+                s.prepare());
         List<dev.overhead.why.WhyReport> reports = new ArrayList<>();
         boolean terminal = Terminal.isTerminal(2);
         try (Executor executor = Executors.create(false)) {

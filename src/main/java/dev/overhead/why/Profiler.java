@@ -44,7 +44,11 @@ public final class Profiler {
             RunOrder order,
             long seed,
             Duration timeout,
-            OutputPolicy output) {}
+            OutputPolicy output,
+            List<Integer> cpus,
+            Integer nice,
+            boolean noAslr,
+            String prepare) {}
 
     private final Executor executor;
     private final Settings settings;
@@ -62,21 +66,14 @@ public final class Profiler {
     public List<List<ProfiledRun>> profile(Workload workload, List<Variant> variants, String tag) {
         List<List<ProfiledRun>> runs = new ArrayList<>();
         variants.forEach(v -> runs.add(new ArrayList<>()));
+        for (Variant v : variants) {
+            if (!v.setup().isEmpty()) { // a set-up may start a server on purpose: its group is left running
+                execute(plainRequest(v.setup(), v).keepingGroup(), v, "the setup");
+            }
+        }
         for (int i = 0; i < settings.warmup(); i++) {
             for (Variant v : variants) {
-                execute(
-                        new ExecRequest(
-                                command(workload, v),
-                                v.env(),
-                                null,
-                                settings.timeout(),
-                                settings.output(),
-                                0,
-                                List.of(),
-                                null,
-                                false),
-                        v,
-                        "a warm-up run");
+                execute(measured(command(workload, v), v.env()), v, "a warm-up run");
             }
         }
         Scheduler scheduler = new Scheduler(
@@ -86,7 +83,13 @@ public final class Profiler {
                 Variant variant = variants.get(v);
                 String stem = tag + "-" + safe(variant.name()) + "-" + round;
                 progress.accept("round " + round + "/" + settings.rounds() + ": " + variant.name());
+                prepare(workload, variant);
                 runs.get(v).add(profileOnce(workload, variant, round, stem));
+            }
+        }
+        for (Variant v : variants) {
+            if (!v.cleanup().isEmpty()) {
+                execute(plainRequest(v.cleanup(), v), v, "the cleanup");
             }
         }
         return runs;
@@ -161,8 +164,36 @@ public final class Profiler {
         }
     }
 
+    /** The workload's and the study's prepare commands, before every profiled run, not profiled. */
+    private void prepare(Workload workload, Variant variant) {
+        if (!workload.prepare().isEmpty()) {
+            execute(plainRequest(VariantBuilds.resolve(workload.prepare(), variant), variant), variant, "a prepare");
+        }
+        if (settings.prepare() != null) {
+            execute(plainRequest(List.of("/bin/sh", "-c", settings.prepare()), variant), variant, "a prepare");
+        }
+    }
+
+    private static ExecRequest plainRequest(List<String> argv, Variant variant) {
+        return new ExecRequest(argv, variant.env(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false);
+    }
+
     private ExecRequest plain(List<String> argv) {
-        return new ExecRequest(argv, Map.of(), null, settings.timeout(), settings.output(), 0, List.of(), null, false);
+        return measured(argv, Map.of());
+    }
+
+    /** A profiled run: pinned, niced and without ASLR as the study asks, so it is profiled as it is measured. */
+    private ExecRequest measured(List<String> argv, Map<String, String> env) {
+        return new ExecRequest(
+                argv,
+                env,
+                null,
+                settings.timeout(),
+                settings.output(),
+                0,
+                settings.cpus(),
+                settings.nice(),
+                settings.noAslr());
     }
 
     private ExecResult execute(ExecRequest request, Variant variant, String what) {

@@ -47,15 +47,17 @@ public final class WhyText {
             syscalls(out, d.syscalls(), top);
         }
         out.append('\n')
-                .append(wrap("Changes are in points: percent of the baseline's mean sampled total per run, so the"
-                        + " rows of a table add up to the total change. Intervals are Welch's across runs, at "
-                        + Math.round(confidence(r) * 100)
-                        + "% for each table as a whole (Bonferroni over its rows). worse: the candidate spends more"
-                        + " there; equivalent: within the threshold. +new: only the candidate has the symbol;"
-                        + " -gone: only the baseline (allocator entry points are matched by role, whatever"
-                        + " library they come from); [k]: the kernel's."));
+                .append(wrap(
+                        "Changes are in points: percent of the baseline's mean sampled total per run, so the"
+                                + " rows of a table add up to the total change. Intervals are Welch's across runs, at "
+                                + Math.round(confidence(r) * 100)
+                                + "% for each table as a whole (Bonferroni over its rows). worse: the candidate spends more"
+                                + " there; equivalent: within the threshold. +new: only the candidate has the symbol;"
+                                + " -gone: only the baseline (allocator entry points are matched by role, whatever"
+                                + " library they come from); [k]: the kernel's.",
+                        ""));
         for (String n : r.notes()) {
-            out.append(wrap("Note: " + n));
+            out.append(wrap("Note: " + n, ""));
         }
         return out.toString();
     }
@@ -113,11 +115,13 @@ public final class WhyText {
                 break;
             }
             String name = r.symbol();
-            if (what.equals("symbol") && !r.dso().isEmpty() && (name.startsWith("[") || r.kernel())) {
-                name = name + (r.kernel() ? " [k]" : " (" + r.dso() + ")");
+            if (what.equals("symbol") && name.startsWith("[") && !r.dso().isEmpty() && !r.kernel()) {
+                name = name + " (" + r.dso() + ")"; // [unknown] of which file
             }
-            // a symbol only one variant has (no role matched it) is marked, where it sorts, not hidden
-            String mark = r.only() == null ? "" : r.only().equals("candidate") ? " +new" : " -gone";
+            // the kernel's symbols and those only one variant has (no role matched them) are marked
+            // where they sort, not hidden
+            String mark = (what.equals("symbol") && r.kernel() ? " [k]" : "")
+                    + (r.only() == null ? "" : r.only().equals("candidate") ? " +new" : " -gone");
             name = cut(name, NAME - mark.length()) + mark;
             String change = num(r.change().estimate()) + " " + interval(r.change());
             out.append(String.format(
@@ -186,14 +190,18 @@ public final class WhyText {
 
     /** Wraps prose at the report's width, continuation lines indented by two. */
     static String wrap(String text) {
+        return wrap(text, "  ");
+    }
+
+    private static String wrap(String text, String indent) {
         StringBuilder out = new StringBuilder();
         StringBuilder line = new StringBuilder();
         for (String word : text.split(" ")) {
             if (!line.isEmpty() && line.length() + 1 + word.length() > WIDTH) {
                 out.append(line).append('\n');
-                line = new StringBuilder("  ");
+                line = new StringBuilder(indent);
             }
-            if (!line.isEmpty() && !line.toString().equals("  ")) {
+            if (!line.isEmpty() && !line.toString().equals(indent)) {
                 line.append(' ');
             }
             line.append(word);

@@ -40,7 +40,7 @@ class WhyAnalysisTest {
 
     private static final long[] NOISE = {0, 7_000, -4_000, 3_000, -6_000, 2_000, -1_000, 5_000};
 
-    private static List<ProfiledRun> variant(long extra, String lib, long mallocExtra) {
+    static List<ProfiledRun> variant(long extra, String lib, long mallocExtra) {
         List<ProfiledRun> runs = new ArrayList<>();
         for (int i = 0; i < NOISE.length; i++) {
             runs.add(run(

@@ -230,7 +230,9 @@ public final class WhyAnalysis {
         }
         double per = scale / runs.size();
         for (ProfiledRun r : runs) {
-            r.profile().stacks().forEach((stack, weight) -> {
+            // in key order: Map.copyOf iterates in an order that changes between JVMs, and so would the sums' last
+            // digit
+            new java.util.TreeMap<>(r.profile().stacks()).forEach((stack, weight) -> {
                 double w = weight * per;
                 Node n = root;
                 n.w[side] += w;

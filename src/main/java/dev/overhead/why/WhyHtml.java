@@ -23,6 +23,12 @@ public final class WhyHtml {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /**
+     * Frames deeper than this are left out of the page: frame-pointer walks through code built
+     * without frame pointers end in long chains of [unknown], which would make the graph metres tall.
+     */
+    static final int MAX_LEVELS = 48;
+
     public static String render(List<WhyReport> reports) {
         StringBuilder out = new StringBuilder();
         List<Map<String, Object>> graphs = new ArrayList<>();
@@ -71,7 +77,7 @@ public final class WhyHtml {
     }
 
     private static void lay(WhyReport.FlameNode n, int level, double start, List<List<Object>> out) {
-        if (n.candidate() <= 0) {
+        if (n.candidate() <= 0 || level > MAX_LEVELS) {
             return; // the candidate never ran it: no width in the candidate's graph
         }
         out.add(List.of(

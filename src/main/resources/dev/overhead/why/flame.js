@@ -9,16 +9,18 @@
     var max = 0;
     g.frames.forEach(function (f) {
       depth = Math.max(depth, f[0] + 1);
-      max = Math.max(max, Math.abs(f[4]));
+      if (f[0] > 0) { // the root holds the whole change: scale the colours by the frames under it
+        max = Math.max(max, Math.abs(f[4]));
+      }
     });
-    el.style.height = Math.max(200, depth * 22 + 40) + 'px';
+    el.style.height = Math.max(200, depth * 20 + 40) + 'px';
     var data = g.frames.map(function (f) {
       var t = max === 0 ? 0 : Math.min(1, Math.abs(f[4]) / max);
       var light = Math.round(235 - 150 * t);
       var color = f[4] > 0 ? 'rgb(255,' + light + ',' + light + ')' : f[4] < 0 ? 'rgb(' + light + ',' + light + ',255)' : 'rgb(235,235,235)';
       return { value: f, itemStyle: { color: color } };
     });
-    var chart = echarts.init(el);
+    var chart = echarts.init(el, null, { renderer: 'svg' }); // SVG: the frames' names stay text in the page
     chart.setOption({
       animation: false,
       tooltip: {
@@ -29,8 +31,8 @@
         }
       },
       grid: { left: 4, right: 4, top: 4, bottom: 4 },
-      xAxis: { show: false, min: 0, max: g.total },
-      yAxis: { show: false, min: -0.5, max: depth - 0.5 },
+      xAxis: { type: 'value', show: false, min: 0, max: g.total },
+      yAxis: { type: 'value', show: false, min: -0.5, max: depth - 0.5 },
       series: [{
         type: 'custom',
         renderItem: function (params, api) {
@@ -54,4 +56,5 @@
     });
     window.addEventListener('resize', function () { chart.resize(); });
   });
+  document.body.setAttribute('data-rendered', String(graphs.length));
 })();

@@ -93,7 +93,8 @@ final class WhyCommand implements Callable<Integer> {
         PrintWriter out = run.commandSpec.commandLine().getOut();
         PrintWriter err = run.commandSpec.commandLine().getErr();
         checkOptions();
-        StudySpec spec = study(err);
+        Optional<StudySpec> stored = storedStudy();
+        StudySpec spec = stored.isPresent() ? stored.get() : study(err);
         if (spec.variants().size() < 2) {
             throw UserError.usage("overhead why compares variants: give two or more (-V base: -V 'new: ...' --"
                     + " CMD), or the name of a stored study");
@@ -114,7 +115,10 @@ final class WhyCommand implements Callable<Integer> {
         }
         StudyExecution.preflight(spec);
         StudySettings s = spec.settings();
-        int rounds = s.stopping() instanceof Stopping.Fixed f ? f.runs() : DEFAULT_ROUNDS;
+        // a stored study's own run count was chosen for measuring, not for profiling: --runs, or the default
+        int rounds = run.runs != null
+                ? run.runs
+                : stored.isEmpty() && s.stopping() instanceof Stopping.Fixed f ? f.runs() : DEFAULT_ROUNDS;
         Profiler.Settings settings = new Profiler.Settings(
                 rounds,
                 s.warmup(),
@@ -214,16 +218,13 @@ final class WhyCommand implements Callable<Integer> {
         };
     }
 
-    /** The run options' study, or with one word and nothing else, the stored study of that name. */
+    /** The study the run options describe. */
     private StudySpec study(PrintWriter err) {
-        Optional<StudySpec> stored = storedStudy();
-        if (stored.isPresent()) {
-            return stored.get();
-        }
         StudyPlan fromPlan = run.plan == null ? null : PlanReading.read(run.plan);
         return BuiltVariants.build(run.buildSpec(fromPlan), err);
     }
 
+    /** With one word and nothing else, the stored study of that name (its variants and workloads). */
     private Optional<StudySpec> storedStudy() {
         if (run.plan != null
                 || !run.variantSpecs.isEmpty()

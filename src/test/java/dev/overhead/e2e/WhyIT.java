@@ -123,6 +123,45 @@ class WhyIT {
     }
 
     @Test
+    void aStoredStudysVariantsAreProfiledByName() throws Exception {
+        Path hot = program();
+        var measured = overhead.run(
+                "run",
+                "--runs",
+                "2",
+                "--label",
+                "hot-study",
+                "-V",
+                "base:",
+                "-V",
+                "extra: HOT_EXTRA=1",
+                "--",
+                hot.toString());
+        assertThat(measured.exitCode()).as(measured.toString()).isZero();
+        var r = overhead.run(
+                "why",
+                "--runs",
+                "4",
+                "--syscalls",
+                "none",
+                "--format",
+                "json",
+                "--profile-dir",
+                overhead.home().resolve("p").toString(),
+                "hot-study");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode why = JSON.readTree(r.stdout()).path("why").get(0);
+        assertThat(why.path("rounds").asInt()).isEqualTo(4);
+        assertThat(why.path("comparisons")
+                        .get(0)
+                        .path("symbols")
+                        .get(0)
+                        .path("symbol")
+                        .asText())
+                .isEqualTo("extra_work");
+    }
+
+    @Test
     void anEventPerfCannotRecordIsRefusedInOneSentence() throws Exception {
         Path hot = program();
         var r = overhead.run(

@@ -131,6 +131,8 @@ public final class WhyAnalysis {
                 kernel,
                 meanShare(base, view, keys),
                 meanShare(cand, view, keys),
+                shares(base, view, keys),
+                shares(cand, view, keys),
                 PointChange.of(b, c, confidence, o.thresholdPoints()),
                 only);
     }
@@ -145,6 +147,17 @@ public final class WhyAnalysis {
         return runs.stream()
                 .mapToDouble(r -> sum(view.apply(r.profile()), keys) * scale)
                 .toArray();
+    }
+
+    private static List<Double> shares(
+            List<ProfiledRun> runs, Function<RunProfile, Map<String, Long>> view, List<String> keys) {
+        return runs.stream()
+                .map(r -> r.profile().total() == 0
+                        ? 0.0
+                        : 100.0
+                                * sum(view.apply(r.profile()), keys)
+                                / r.profile().total())
+                .toList();
     }
 
     private static double meanShare(

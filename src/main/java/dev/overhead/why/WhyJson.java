@@ -66,6 +66,8 @@ public final class WhyJson {
         m.put("kernel", r.kernel());
         m.put("baseline_share_pct", r.baselineSharePct());
         m.put("candidate_share_pct", r.candidateSharePct());
+        m.put("baseline_shares_pct", r.baselineShares());
+        m.put("candidate_shares_pct", r.candidateShares());
         m.put("change_points", change(r.change()));
         if (r.only() != null) {
             m.put("only_in", r.only());

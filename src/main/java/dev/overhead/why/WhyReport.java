@@ -53,6 +53,7 @@ public record WhyReport(
      * One symbol, DSO or mode.
      *
      * @param baselineSharePct  its mean share of the baseline's samples per run, in percent
+     * @param baselineShares    its share in each of the baseline's runs, in percent
      * @param change            candidate minus baseline, in points of the baseline's total
      * @param only              {@code baseline} or {@code candidate} when only one variant has it; null otherwise
      */
@@ -63,8 +64,15 @@ public record WhyReport(
             boolean kernel,
             double baselineSharePct,
             double candidateSharePct,
+            List<Double> baselineShares,
+            List<Double> candidateShares,
             PointChange change,
-            String only) {}
+            String only) {
+        public Row {
+            baselineShares = List.copyOf(baselineShares);
+            candidateShares = List.copyOf(candidateShares);
+        }
+    }
 
     /** One system call: calls per run and seconds per run, each compared across runs. */
     public record SyscallRow(

@@ -77,7 +77,10 @@ public final class WhyText {
                 continue;
             }
             double e = row.change().estimate();
-            if (Math.signum(e) != Math.signum(t.estimate()) || Math.abs(e) < 0.05) {
+            // only what surely moved the same way as the total: an inconclusive row is no explanation
+            boolean sameWay =
+                    t.estimate() > 0 ? row.change().low() > 0 : row.change().high() < 0;
+            if (!sameWay || Math.abs(e) < 0.05) {
                 continue;
             }
             parts.add(num(e) + (parts.isEmpty() ? " points" : "") + " in " + where(row));

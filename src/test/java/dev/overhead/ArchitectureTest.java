@@ -55,6 +55,10 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule run = mayImportOnly("run", "verdicts", "exec", "interop", "model", "plan", "stats", "store");
 
+    /** {@code overhead why}: profiles through run's scheduler and the executor; its renderers stay pure. */
+    @ArchTest
+    static final ArchRule why = mayImportOnly("why", "run", "exec", "model", "stats");
+
     /** Renderers render what the analysis computed; they never measure, store or probe. */
     @ArchTest
     static final ArchRule report = mayImportOnly("report", "verdicts", "model", "stats");

@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             CompletionCommand.class,
             ProfilesCommand.class,
             PresetsCommand.class,
+            WhyCommand.class,
             DeleteCommand.class,
             PruneCommand.class,
             StoreCommand.class,

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Random;
 
 /** Decides the order of variants within each round. */
-final class Scheduler {
+public final class Scheduler {
     private final RunOrder order;
     private final Random random;
 
-    Scheduler(RunOrder order, long seed) {
+    public Scheduler(RunOrder order, long seed) {
         this.order = order;
         this.random = new Random(seed);
     }
@@ -27,7 +27,7 @@ final class Scheduler {
     }
 
     /** The variant indices in the order they run in the next round. */
-    List<Integer> nextRound(int variants) {
+    public List<Integer> nextRound(int variants) {
         List<Integer> indices = new ArrayList<>();
         for (int i = 0; i < variants; i++) {
             indices.add(i);

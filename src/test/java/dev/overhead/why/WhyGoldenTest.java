@@ -1,0 +1,62 @@
+package dev.overhead.why;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overhead.report.Golden;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/** The text and JSON of {@code overhead why} as golden files, the same under a decimal-comma locale. */
+class WhyGoldenTest {
+
+    static WhyReport report() {
+        WhyReport.Diff extra = WhyAnalysis.diff(
+                "extra",
+                WhyAnalysisTest.variant(0, "/lib/libc.so.6", 0),
+                WhyAnalysisTest.variant(200_000, "/usr/lib/libjemalloc.so.2", 30_000),
+                WhyAnalysis.Options.DEFAULT);
+        return new WhyReport(
+                "command",
+                "./prog",
+                "cpu-clock",
+                "ns",
+                4000,
+                "fp",
+                "perf trace -s",
+                8,
+                List.of("base", "extra"),
+                "base",
+                "/tmp/profiles/why-20261203-120000",
+                List.of(extra),
+                List.of("an example note that is long enough to be wrapped at the eightieth column of the text"));
+    }
+
+    @Test
+    void textIsGoldenAndLocaleFree() throws Exception {
+        Locale saved = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            String text = WhyText.render(report(), 12);
+            Golden.check(Golden.dir("why"), "why.txt", text);
+            assertThat(text.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
+        } finally {
+            Locale.setDefault(saved);
+        }
+    }
+
+    @Test
+    void jsonIsGolden() throws Exception {
+        Golden.check(Golden.dir("why"), "why.json", WhyJson.render(List.of(report())));
+    }
+
+    @Test
+    void htmlCarriesTheFlameGraphDataAndEcharts() {
+        String page = WhyHtml.render(List.of(report()));
+        assertThat(page).contains("id=\"flame-0\"", "\"extra_work\"", "echarts.init");
+        // the candidate's frames only: widths are its time, and a frame it never ran has none
+        List<List<Object>> frames = WhyHtml.frames(report().diffs().getFirst().flame());
+        assertThat(frames.getFirst().get(3)).isEqualTo("all");
+        assertThat(frames).anySatisfy(f -> assertThat(f.get(3)).isEqualTo("extra_work"));
+    }
+}

@@ -13,7 +13,7 @@
  * The JVM sends, one run at a time:
  *   request  'R' i64 timeout_ns(0=none) u8 output(0 discard,1 inherit,2 file) str file
  *            i32 capture u8 has_nice i32 nice u8 no_aslr u32 ncpu i32*ncpu str cwd(""=none)
- *            u32 argc str*argc u32 envc str*envc("K=V") u8 counters u8 keep_group
+ *            u32 argc str*argc u32 envc str*envc("K=V") u8 counters u8 keep_group u8 tree
  *   cancel   'C'  kills the running process group; ignored between runs
  *   quit     'Q'  (or EOF) the helper exits
  * and the helper answers each request with exactly one of:
@@ -21,6 +21,8 @@
  *            i64 nvcsw i64 nivcsw i64 inblock i64 oublock i32 exit i32 signal(0=none)
  *            u8 timed_out u8 left_behind str stdout_tail str stderr_tail
  *            u8 n, then n times: str name i32 errno(0=counted) i64 value i64 time_enabled i64 time_running
+ *            u8 n (0 unless tree was asked), then n times: u8 measured i64 value (overhead-tree.h's
+ *            order and units), then str why (what of them cannot be measured here, "" for nothing)
  *   error    'E' str stage i32 errno str message
  *            The run did not happen (or, for stage "poll", was killed and is not a measurement);
  *            the helper serves the next request. Stages: "memory", "output file", "pipe", "fork"
@@ -59,6 +61,7 @@
 #include <unistd.h>
 
 #include "overhead-counters.h"
+#include "overhead-tree.h"
 
 #ifndef SYS_close_range
 #define SYS_close_range 436 /* the same number on every architecture (new-style syscall table) */
@@ -280,7 +283,7 @@ static void close_fd(int *fd) {
 /* ---- one request ---- */
 typedef struct {
     int64_t timeout_ns;
-    int output, capture, has_nice, nice, no_aslr, counters, keep_group;
+    int output, capture, has_nice, nice, no_aslr, counters, keep_group, tree;
     uint32_t ncpu, argc, envc;
     int32_t *cpus;
     char *file, *cwd, **argv, **env;
@@ -329,6 +332,7 @@ static void read_request(request_t *r) {
     }
     r->counters = (int)read_u(1);
     r->keep_group = (int)read_u(1);
+    r->tree = (int)read_u(1);
     if (r->argc == 0) out_of_memory = 1; /* the JVM never sends that; refuse rather than exec NULL */
 }
 
@@ -685,7 +689,17 @@ static void put_counters(request_t *r, run_t *run) {
     }
 }
 
-static void put_result(request_t *r, io_t *io, run_t *run) {
+static void put_tree(request_t *r, tree_t *tree) {
+    if (!r->tree) { put_u(0, 1); return; }
+    put_u(N_TREE, 1);
+    for (int i = 0; i < N_TREE; i++) {
+        put_u((uint64_t)tree->has[i], 1);
+        put_u((uint64_t)tree->value[i], 8);
+    }
+    put_str(tree_why(), strlen(tree_why()));
+}
+
+static void put_result(request_t *r, io_t *io, run_t *run, tree_t *tree) {
     struct rusage *ru = &run->ru;
     int exit_code = 0, sig = 0;
     if (WIFSIGNALED(run->status)) { sig = WTERMSIG(run->status); exit_code = 128 + sig; }
@@ -708,6 +722,7 @@ static void put_result(request_t *r, io_t *io, run_t *run) {
     put_tail(&io->out);
     put_tail(&io->err);
     put_counters(r, run);
+    put_tree(r, tree);
     flush_out();
 }
 
@@ -715,16 +730,20 @@ static void put_result(request_t *r, io_t *io, run_t *run) {
 static void serve(request_t *r, int cancel_pending) {
     io_t io = IO_NONE;
     run_t run = {.pid = -1, .pidfd = -1};
+    tree_t tree = {0};
     const char *stage = "memory";
     int err = out_of_memory ? ENOMEM : open_io(r, &io, &stage);
+    if (!err && r->tree) tree_begin(&tree); /* the command is started inside the run's cgroups */
     if (!err) err = spawn(r, &io, &run, &stage);
     if (!err && (err = wait_run(r, &io, &run, cancel_pending)) != 0) stage = "poll";
+    tree_end(&tree); /* kills what the command left, wherever it went, before its pipes are drained */
     if (!err) end_run(r, &io, &run);
+    if (tree.left_behind && !run.timed_out && !run.killed) run.left_behind = 1;
     if (err) {
         if (run.counting) counters_read(&run.ctr); /* closes them */
         if (sock_open) send_error(stage, err);
     } else if (sock_open) {
-        put_result(r, &io, &run);
+        put_result(r, &io, &run, &tree);
     } else if (run.counting) {
         counters_read(&run.ctr);
     }

@@ -152,6 +152,21 @@ class NativeExecutorTreeTest {
     }
 
     @Test
+    void aFloodOnStderrKeepsItsTailButNotItsMemory() throws Exception {
+        // stderr goes to an anonymous file whose pages are given back every 50 ms (overhead-spawner.c,
+        // "waiting"); the file's pages are charged to the run's cgroup, so the tree's peak shows
+        // whether they were: 300 MiB kept whole would show as at least that.
+        ExecResult r = executor.run(ExecRequest.of(
+                        List.of("sh", "-c", "dd if=/dev/zero bs=1M count=300 status=none >&2; echo END >&2; exit 3"))
+                .withTree());
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.stderrTail()).endsWith("\0END\n").hasSize(4096);
+        if (noCgroup == null) {
+            assertThat(r.tree().values().get("tree_peak_mem_kib") / 1024).isLessThan(200.0);
+        }
+    }
+
+    @Test
     void absentFiguresAreNamedWithHowToGetThem() {
         String why = ProcessTree.unavailable(
                 List.of("tree_peak_mem_kib", "tree_cpu_s", "psi_cpu_s"), "cannot make a cgroup for the run (EACCES)");

@@ -864,6 +864,7 @@ static void serve(request_t *r, int cancel_pending) {
         counters_read(&run.ctr);
     }
     close_io(&io);
+    tree_after_reply(&tree);
     if (!sock_open) exit(0);
 }
 

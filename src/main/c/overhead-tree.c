@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "overhead-tree.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -149,9 +150,29 @@ static void delegate(void) {
     if (has_word(want, "io")) put_file(h[H_V2].base, "cgroup.subtree_control", "+io");
 }
 
+/* Removes the run cgroups of helpers that are gone (killed with -9 between two runs): empty ones only. */
+static void sweep(void) {
+    for (int i = 0; i < N_H; i++) {
+        DIR *d = h[i].found ? opendir(h[i].base) : NULL;
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            int pid;
+            char path[PATH_MAX + 256];
+            if (sscanf(e->d_name, "overhead-run-%d-", &pid) != 1 || (kill(pid, 0) == 0 || errno != ESRCH)) continue;
+            snprintf(path, sizeof path, "%s/%s", h[i].base, e->d_name);
+            rmdir(path);
+        }
+        if (d) closedir(d);
+    }
+}
+
+static void discard(void);
+
 static void init(void) {
     initialized = 1;
     locate();
+    sweep();
+    atexit(discard); /* however the helper ends, the cgroups it made ahead go */
     if (h[H_V2].found) {
         char sub[256];
         if (slurp(h[H_V2].base, "cgroup.subtree_control", sub, sizeof sub) >= 0 && !has_word(sub, "memory")) {
@@ -224,7 +245,7 @@ void tree_begin(tree_t *t) {
         int failed = -1, err = 0;
         const char *what = "";
         for (int i = 0; i < N_H && failed < 0; i++) {
-            if (!used(i)) continue;
+            if (!used(i) || h[i].made) continue; /* made ahead, after the last run's reply */
             snprintf(h[i].run, PATH_MAX, "%.4000s/overhead-run-%d-%d", h[i].base, (int)getpid(), t->seq);
             if (mkdir(h[i].run, 0755) < 0) failed = i, err = errno, what = "cannot make a cgroup for the run (mkdir %s: %s)";
             else h[i].made = 1;
@@ -326,5 +347,23 @@ void tree_end(tree_t *t) {
         }
     }
     read_figures(t, self);
+    t->to_remove = 1;
+}
+
+void tree_after_reply(tree_t *t) {
+    if (!t->to_remove) return;
+    t->to_remove = 0;
     remove_all();
+    /* The next run's cgroups, made now while the JVM stores this run, rather than in its way. */
+    static int seq_ahead = 1000000;
+    for (int i = 0; i < N_H; i++) {
+        if (!used(i) || h[i].broken) continue;
+        snprintf(h[i].run, PATH_MAX, "%.4000s/overhead-run-%d-%d", h[i].base, (int)getpid(), ++seq_ahead);
+        if (mkdir(h[i].run, 0755) == 0) h[i].made = 1;
+    }
+}
+
+static void discard(void) {
+    for (int i = 0; i < N_H; i++)
+        if (h[i].made && !h[i].broken) rmdir(h[i].run);
 }

@@ -24,15 +24,19 @@ typedef struct {
     int left_behind;  /* the cgroups held processes after the command ended (they were killed) */
     int64_t self_cpu; /* the helper's own CPU time when it moved in */
     int seq;
+    int to_remove;    /* the run's cgroups are still there: tree_after_reply removes them */
 } tree_t;
 
 /* Makes the run's cgroups and moves the helper into them; where none can be made, the run goes on
  * without (tree_why says why). Called before the command starts. */
 void tree_begin(tree_t *t);
 
-/* After the command was reaped: moves the helper out, kills what is left, reads the figures and
- * removes the cgroups. */
+/* After the command was reaped: moves the helper out, kills what is left and reads the figures. */
 void tree_end(tree_t *t);
+
+/* After the reply is sent, so that it costs the study no time: removes the run's cgroups and makes
+ * the next run's. */
+void tree_after_reply(tree_t *t);
 
 /* One sentence on the figures that cannot be measured here, or "" where all can. */
 const char *tree_why(void);

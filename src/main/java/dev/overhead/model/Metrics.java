@@ -101,10 +101,12 @@ public final class Metrics {
         }
     }
 
+    /** By name: looked up for every value of every run the statistics read, so not by a search. */
+    private static final java.util.Map<String, Builtin> BY_NAME = Arrays.stream(Builtin.values())
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(Builtin::metricName, b -> b));
+
     public static Optional<Builtin> builtin(String name) {
-        return Arrays.stream(Builtin.values())
-                .filter(b -> b.metricName.equals(name))
-                .findFirst();
+        return Optional.ofNullable(name == null ? null : BY_NAME.get(name));
     }
 
     /**

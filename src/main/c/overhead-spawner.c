@@ -618,17 +618,16 @@ static int spawn(request_t *r, io_t *io, run_t *run, const char **stage) {
         if (run->pid < 0) err = errno;
     }
     environ = saved_environ;
-    live.pid = run->pid;
+    int started = run->pid > 0 && !fail_stage;
+    live.pid = started ? run->pid : 0;
     /* Straight to the waiting mask (one call): a timer or a cancel that came meanwhile acts now. */
-    sigprocmask(SIG_SETMASK, run->pid > 0 ? &wait_mask : &old, NULL);
+    sigprocmask(SIG_SETMASK, started ? &wait_mask : &old, NULL);
     free(envp);
     close_fd(&io->out_w);
     close_fd(&io->err_w);
     if (run->pid < 0) return *stage = "fork", err;
     if (fail_stage) { /* the child never reached the command */
         while (waitpid(run->pid, NULL, 0) < 0 && errno == EINTR) {}
-        sigprocmask(SIG_BLOCK, &wake_signals, NULL);
-        live.pid = 0;
         run->pid = -1;
         return *stage = stage_name(fail_stage), fail_errno;
     }

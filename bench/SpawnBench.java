@@ -6,17 +6,21 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Part of bench/spawn: runs one command N times through overhead's forking helper and prints two
- * figures, the median wall time per run as the helper measured it, and the real time per run seen
- * from the JVM (the harness's whole cost per run, round trip included). Launched by bench/spawn
- * with the project's classes on the class path; not a test.
+ * Part of bench/spawn: runs one command N times through overhead's forking helper and prints three
+ * figures: the lower quartile and the median of the wall time per run as the helper measured it,
+ * and the real time per run seen from the JVM (the harness's whole cost per run, round trip
+ * included). With --tree each run is measured in a cgroup of its own, as {@code overhead run} does
+ * where it can. Launched by bench/spawn with the project's classes on the class path; not a test.
  *
- * Usage: java -cp target/classes bench/SpawnBench.java RUNS COMMAND [ARGS...]
+ * Usage: java -cp target/classes bench/SpawnBench.java [--tree] RUNS COMMAND [ARGS...]
  */
 public class SpawnBench {
     public static void main(String[] args) throws Exception {
+        boolean tree = args[0].equals("--tree");
+        if (tree) args = Arrays.copyOfRange(args, 1, args.length);
         int runs = Integer.parseInt(args[0]);
-        var request = ExecRequest.of(List.of(args).subList(1, args.length));
+        var plain = ExecRequest.of(List.of(args).subList(1, args.length));
+        var request = tree ? plain.withTree() : plain;
         try (var executor = NativeExecutor.start()) {
             for (int i = 0; i < Math.min(50, runs); i++) {
                 executor.run(request); // warm-up: JIT and page cache, as hyperfine's --warmup
@@ -30,8 +34,15 @@ public class SpawnBench {
             }
             double perRun = (System.nanoTime() - t0) / 1e9 / runs;
             Arrays.sort(wall);
-            double median = runs % 2 == 1 ? wall[runs / 2] : (wall[runs / 2 - 1] + wall[runs / 2]) / 2;
-            System.out.printf(Locale.ROOT, "%.9f %.9f%n", median, perRun);
+            System.out.printf(Locale.ROOT, "%.9f %.9f %.9f%n", quantile(wall, 0.25), quantile(wall, 0.5), perRun);
         }
+    }
+
+    /** Of sorted values, linear between closest ranks (as numpy's default). */
+    static double quantile(double[] sorted, double q) {
+        double h = (sorted.length - 1) * q;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(lo + 1, sorted.length - 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
     }
 }

@@ -1,6 +1,6 @@
 /* bench/spawn's floor: fork (or vfork, as posix_spawn does) + execvp + wait4 in a plain C loop, each
- * run timed with CLOCK_MONOTONIC around fork and wait4. Prints the median wall per run and the real
- * time per run, in seconds. Usage: spawn-floor fork|vfork RUNS COMMAND [ARGS...] */
+ * run timed with CLOCK_MONOTONIC around fork and wait4. Prints the lower quartile and the median of
+ * the wall per run and the real time per run, in seconds. Usage: spawn-floor fork|vfork RUNS COMMAND [ARGS...] */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,6 +20,13 @@ static double now(void) {
 static int cmp(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* Of sorted values, linear between closest ranks (as numpy's default). */
+static double quantile(const double *sorted, int n, double q) {
+    double h = (n - 1) * q;
+    int lo = (int)h, hi = lo + 1 < n ? lo + 1 : n - 1;
+    return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
 }
 
 static int null_fd;
@@ -49,7 +56,6 @@ int main(int argc, char **argv) {
     for (int i = 0; i < runs; i++) wall[i] = run(use_vfork, argv + 3);
     double per_run = (now() - start) / runs;
     qsort(wall, (size_t)runs, sizeof *wall, cmp);
-    double median = runs % 2 ? wall[runs / 2] : (wall[runs / 2 - 1] + wall[runs / 2]) / 2;
-    printf("%.9f %.9f\n", median, per_run);
+    printf("%.9f %.9f %.9f\n", quantile(wall, runs, 0.25), quantile(wall, runs, 0.5), per_run);
     return 0;
 }

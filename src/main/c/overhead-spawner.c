@@ -13,7 +13,7 @@
  * The JVM sends, one run at a time:
  *   request  'R' i64 timeout_ns(0=none) u8 output(0 discard,1 inherit,2 file) str file
  *            i32 capture u8 has_nice i32 nice u8 no_aslr u32 ncpu i32*ncpu str cwd(""=none)
- *            u32 argc str*argc u32 envc str*envc("K=V") u8 counters u8 keep_group
+ *            u32 argc str*argc u32 envc str*envc("K=V") u8 counters u8 keep_group u8 tree
  *   cancel   'C'  kills the running process group; ignored between runs
  *   quit     'Q'  (or EOF) the helper exits
  * and the helper answers each request with exactly one of:
@@ -21,6 +21,8 @@
  *            i64 nvcsw i64 nivcsw i64 inblock i64 oublock i32 exit i32 signal(0=none)
  *            u8 timed_out u8 left_behind str stdout_tail str stderr_tail
  *            u8 n, then n times: str name i32 errno(0=counted) i64 value i64 time_enabled i64 time_running
+ *            u8 n (0 unless tree was asked), then n times: u8 measured i64 value (overhead-tree.h's
+ *            order and units), then str why (what of them cannot be measured here, "" for nothing)
  *   error    'E' str stage i32 errno str message
  *            The run did not happen (or, for stage "poll", was killed and is not a measurement);
  *            the helper serves the next request. Stages: "memory", "output file", "pipe", "fork"
@@ -41,7 +43,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -52,6 +53,8 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -59,6 +62,7 @@
 #include <unistd.h>
 
 #include "overhead-counters.h"
+#include "overhead-tree.h"
 
 #ifndef SYS_close_range
 #define SYS_close_range 436 /* the same number on every architecture (new-style syscall table) */
@@ -73,8 +77,8 @@
 static int sock = -1;
 static int sock_open = 1; /* 0 once the JVM is gone: finish the run in flight (killed), then exit */
 static int devnull = -1; /* opened once: the command's stdin, and its output when discarded */
-static int sigchld_pipe[2] = {-1, -1}; /* wakes poll when a child ends, where pidfds are missing */
-static int use_pidfd;                   /* Linux >= 5.3: poll the child's pidfd, no signal handler */
+static sigset_t wake_signals;           /* SIGIO and SIGALRM: blocked except while waiting in wait4 */
+static sigset_t wait_mask;              /* the helper's mask while it waits: the same, with those open */
 static int nondefault[NSIG], n_nondefault; /* signals the child must reset (the rest are default) */
 
 /* Signals sent to a whole process group by terminals, `timeout` and CI runners: the helper
@@ -82,8 +86,17 @@ static int nondefault[NSIG], n_nondefault; /* signals the child must reset (the 
 static const int group_signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
 #define N_GROUP_SIGNALS (sizeof group_signals / sizeof group_signals[0])
 
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
+#ifndef SYS_memfd_create
+#define SYS_memfd_create 319 /* x86-64; other architectures have the constant in their headers */
+#endif
+#ifndef MFD_CLOEXEC
+#define MFD_CLOEXEC 1U
+#endif
+#ifndef FALLOC_FL_KEEP_SIZE
+#define FALLOC_FL_KEEP_SIZE 0x01
+#endif
+#ifndef FALLOC_FL_PUNCH_HOLE
+#define FALLOC_FL_PUNCH_HOLE 0x02
 #endif
 
 /* The kernel's struct sigaction; all zero is SIG_DFL with no flags and an empty mask. */
@@ -264,13 +277,6 @@ static int64_t now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-static void on_sigchld(int sig) {
-    (void)sig;
-    int saved = errno;
-    ssize_t ignored = write(sigchld_pipe[1], "c", 1);
-    (void)ignored;
-    errno = saved;
-}
 
 static void close_fd(int *fd) {
     if (*fd >= 0) close(*fd);
@@ -280,7 +286,7 @@ static void close_fd(int *fd) {
 /* ---- one request ---- */
 typedef struct {
     int64_t timeout_ns;
-    int output, capture, has_nice, nice, no_aslr, counters, keep_group;
+    int output, capture, has_nice, nice, no_aslr, counters, keep_group, tree;
     uint32_t ncpu, argc, envc;
     int32_t *cpus;
     char *file, *cwd, **argv, **env;
@@ -329,6 +335,7 @@ static void read_request(request_t *r) {
     }
     r->counters = (int)read_u(1);
     r->keep_group = (int)read_u(1);
+    r->tree = (int)read_u(1);
     if (r->argc == 0) out_of_memory = 1; /* the JVM never sends that; refuse rather than exec NULL */
 }
 
@@ -437,22 +444,32 @@ static const char *stage_name(char c) {
 typedef struct {
     int dest;                       /* the output file, -1 if none */
     int out_r, out_w, err_r, err_w; /* pipes for stdout and stderr, -1 where not used */
+    int out_f, err_f;               /* or anonymous files, where nothing is copied while it runs */
+    off_t out_cut, err_cut;         /* how much of those files has been given back (hole punched) */
     int child_out, child_err;       /* the command's fd 1 and 2 */
     int tee_out, tee_err;           /* where its output is copied to as it comes, -1 for nowhere */
     tail_t out, err;
 } io_t;
 
-#define IO_NONE {.dest = -1, .out_r = -1, .out_w = -1, .err_r = -1, .err_w = -1}
+#define IO_NONE {.dest = -1, .out_r = -1, .out_w = -1, .err_r = -1, .err_w = -1, .out_f = -1, .err_f = -1}
 
 /* One command in flight. */
 typedef struct {
     pid_t pid;
-    int pidfd, counting;
+    int counting;
     int64_t t0, t1;
     int status, timed_out, killed, left_behind;
     struct rusage ru;
     counters_t ctr;
 } run_t;
+
+/* The run being waited for, as the signal handlers see it (see "waiting" below). */
+static struct {
+    pid_t pid; /* the command, once started; 0 otherwise */
+    int64_t deadline, kill_at;
+    int timed_out, killed;
+    io_t *io;
+} live;
 
 static void close_io(io_t *io) {
     close_fd(&io->dest);
@@ -460,12 +477,34 @@ static void close_io(io_t *io) {
     close_fd(&io->out_w);
     close_fd(&io->err_r);
     close_fd(&io->err_w);
+    close_fd(&io->out_f);
+    close_fd(&io->err_f);
     free(io->out.buf);
     free(io->err.buf);
     io->out.buf = io->err.buf = NULL;
 }
 
-/* Opens the output file and pipes; 0, or an errno with *stage naming the step that failed. */
+/* An anonymous file for a stream nobody reads while the command runs: a memfd, or an unlinked file
+ * in /tmp where memfds are missing. -1 with errno set. */
+static int anon_file(void) {
+    int fd = (int)syscall(SYS_memfd_create, "overhead-output", MFD_CLOEXEC);
+    if (fd < 0) fd = open("/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    return fd;
+}
+
+/* Sets a pipe's read end to raise SIGIO when data comes, so the handler copies it while the helper
+ * blocks in wait4. */
+static void signal_when_readable(int fd) {
+    fcntl(fd, F_SETOWN, getpid());
+    fcntl(fd, F_SETFL, O_NONBLOCK | O_ASYNC);
+}
+
+/* Opens the output file and the pipes or anonymous files; 0, or an errno with *stage naming the
+ * step that failed. A stream that is only kept for its tail goes to an anonymous file, not a pipe:
+ * nothing then wakes the helper while the command runs or when it closes its end on exit, so the
+ * clock stops right after wait4 returns, as hyperfine's does. Output that is copied as it comes
+ * (inherited and captured, or to a file), and the output of set-up commands whose servers may
+ * outlive them, go through pipes as before. */
 static int open_io(request_t *r, io_t *io, const char **stage) {
     io->out.cap = r->capture > 0 ? (size_t)r->capture : 0;
     io->err.cap = r->capture > STDERR_TAIL ? (size_t)r->capture : STDERR_TAIL;
@@ -477,18 +516,27 @@ static int open_io(request_t *r, io_t *io, const char **stage) {
         if (io->dest < 0) return *stage = "output file", errno;
     }
     int p[2];
-    if (r->capture > 0) {
+    int files = r->output == 0 && !r->keep_group;
+    if (r->capture > 0 && files) {
+        if ((io->out_f = anon_file()) < 0) return *stage = "pipe", errno;
+    } else if (r->capture > 0) {
         if (pipe2(p, O_CLOEXEC) < 0) return *stage = "pipe", errno;
         io->out_r = p[0], io->out_w = p[1];
-        fcntl(io->out_r, F_SETFL, O_NONBLOCK);
+        signal_when_readable(io->out_r);
     }
-    if (r->output != 1 || r->capture > 0) {
+    if ((r->output != 1 || r->capture > 0) && files) {
+        if ((io->err_f = anon_file()) < 0) return *stage = "pipe", errno;
+    } else if (r->output != 1 || r->capture > 0) {
         if (pipe2(p, O_CLOEXEC) < 0) return *stage = "pipe", errno;
         io->err_r = p[0], io->err_w = p[1];
-        fcntl(io->err_r, F_SETFL, O_NONBLOCK);
+        signal_when_readable(io->err_r);
     }
-    io->child_out = io->out_w >= 0 ? io->out_w : r->output == 0 ? devnull : r->output == 1 ? 1 : io->dest;
-    io->child_err = io->err_w >= 0 ? io->err_w : 2;
+    io->child_out = io->out_w >= 0   ? io->out_w
+                    : io->out_f >= 0 ? io->out_f
+                    : r->output == 0 ? devnull
+                    : r->output == 1 ? 1
+                                     : io->dest;
+    io->child_err = io->err_w >= 0 ? io->err_w : io->err_f >= 0 ? io->err_f : 2;
     io->tee_out = r->output == 1 ? 1 : r->output == 2 ? io->dest : -1;
     io->tee_err = r->output == 1 ? 2 : r->output == 2 ? io->dest : -1;
     return 0;
@@ -570,7 +618,10 @@ static int spawn(request_t *r, io_t *io, run_t *run, const char **stage) {
         if (run->pid < 0) err = errno;
     }
     environ = saved_environ;
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    int started = run->pid > 0 && !fail_stage;
+    live.pid = started ? run->pid : 0;
+    /* Straight to the waiting mask (one call): a timer or a cancel that came meanwhile acts now. */
+    sigprocmask(SIG_SETMASK, started ? &wait_mask : &old, NULL);
     free(envp);
     close_fd(&io->out_w);
     close_fd(&io->err_w);
@@ -580,79 +631,142 @@ static int spawn(request_t *r, io_t *io, run_t *run, const char **stage) {
         run->pid = -1;
         return *stage = stage_name(fail_stage), fail_errno;
     }
-    /* Without a pidfd (out of descriptors, or an old kernel) poll looks again every millisecond. */
-    run->pidfd = use_pidfd ? (int)syscall(SYS_pidfd_open, run->pid, 0) : -1;
     return 0;
 }
 
-static void kill_run(run_t *run, int64_t *kill_at) {
-    kill(-run->pid, SIGKILL);
-    run->killed = 1;
-    *kill_at = -1;
+/* ---- waiting: blocked in wait4, the rest done by signal handlers ----
+ *
+ * The helper blocks in wait4 and reads the clock the moment it returns, as hyperfine does. What
+ * must happen meanwhile is done by two handlers, which run only while the helper waits (SIGIO and
+ * SIGALRM are blocked at every other time, so they never meet the helper's own use of the same
+ * state): SIGALRM, from a one-shot timer, ends a run that is out of time (SIGTERM, then SIGKILL
+ * after a grace) and gives back the memory of anonymous output files; SIGIO, from the socket and
+ * from output pipes, kills the run on a cancel or when the JVM is gone, and copies piped output as
+ * it comes. Each acts itself, with async-signal-safe calls, rather than setting a flag for the
+ * main loop, so a signal that lands just before wait4 blocks is not lost. */
+
+/* How often a run with anonymous output files gives their memory back: a command that floods
+ * stderr holds at most what it writes in this long. */
+#define TRIM_NS 50000000LL
+
+static void kill_live(void) {
+    if (live.pid > 0) kill(-live.pid, SIGKILL);
+    live.killed = 1;
+    live.kill_at = -1;
 }
 
-/* Waits for the command's end, copying its output as it comes and enforcing the timeout and a
- * cancel; the command is reaped either way. 0, or the errno of a failed poll (the command has then
- * been killed: its figures are not a measurement). */
-static int wait_run(request_t *r, io_t *io, run_t *run, int cancel_pending) {
-    int64_t deadline = r->timeout_ns > 0 ? run->t0 + r->timeout_ns : -1, kill_at = -1;
-    if (cancel_pending) kill_run(run, &kill_at);
-    for (;;) {
-        pid_t w;
-        do w = wait4(run->pid, &run->status, WNOHANG, &run->ru); while (w < 0 && errno == EINTR);
-        if (w == run->pid) {
-            run->t1 = now_ns();
-            return 0;
+/* Gives back all of an anonymous output file but its last keep bytes: their pages are punched out,
+ * the size (and the command's offset) stay, so the command writes on as before. */
+static void trim(int fd, off_t *cut, size_t keep) {
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0) return;
+    off_t end = (st.st_size - (off_t)keep) & ~(off_t)4095;
+    if (end > *cut && fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, end) == 0) *cut = end;
+}
+
+/* Arms the timer for the next thing to do: the deadline, the kill after the grace, or a trim. */
+static void arm(int64_t now) {
+    int64_t next = live.kill_at >= 0 ? live.kill_at : live.deadline;
+    if (live.io && (live.io->out_f >= 0 || live.io->err_f >= 0) && (next < 0 || next > now + TRIM_NS))
+        next = now + TRIM_NS;
+    struct itimerval it = {{0, 0}, {0, 0}};
+    if (next >= 0) {
+        int64_t left = next - now < 1000 ? 1000 : next - now;
+        it.it_value.tv_sec = (time_t)(left / 1000000000LL);
+        it.it_value.tv_usec = (suseconds_t)(left % 1000000000LL / 1000);
+    }
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void on_alarm(int sig) {
+    (void)sig;
+    int saved = errno;
+    int64_t now = now_ns();
+    if (live.deadline >= 0 && now >= live.deadline && !live.timed_out && !live.killed) {
+        if (live.pid > 0) kill(-live.pid, SIGTERM);
+        live.timed_out = 1;
+        live.kill_at = now + TERM_GRACE_NS;
+        live.deadline = -1;
+    } else if (live.kill_at >= 0 && now >= live.kill_at) {
+        kill_live();
+    }
+    if (live.io) {
+        trim(live.io->out_f, &live.io->out_cut, live.io->out.cap);
+        trim(live.io->err_f, &live.io->err_cut, live.io->err.cap);
+    }
+    arm(now);
+    errno = saved;
+}
+
+static void on_io(int sig) {
+    (void)sig;
+    int saved = errno;
+    if (sock_open) {
+        char b[64];
+        ssize_t k;
+        while ((k = recv(sock, b, sizeof b, MSG_DONTWAIT)) > 0)
+            if (memchr(b, 'C', (size_t)k)) kill_live(); /* a cancel */
+        if (k == 0 || (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+            sock_open = 0; /* the JVM is gone */
+            kill_live();
         }
-        struct pollfd fds[4];
-        int nfds = 0;
-        fds[nfds++] = (struct pollfd){.fd = run->pidfd >= 0 ? run->pidfd : sigchld_pipe[0], .events = POLLIN};
-        int sock_at = sock_open ? nfds : -1;
-        if (sock_open) fds[nfds++] = (struct pollfd){.fd = sock, .events = POLLIN};
-        int io_at = nfds;
-        if (io->out_r >= 0) fds[nfds++] = (struct pollfd){.fd = io->out_r, .events = POLLIN};
-        if (io->err_r >= 0) fds[nfds++] = (struct pollfd){.fd = io->err_r, .events = POLLIN};
-        int wait_ms = -1;
-        int64_t next = kill_at >= 0 ? kill_at : deadline;
-        if (next >= 0) {
-            int64_t left = next - now_ns();
-            wait_ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
-        }
-        if (fds[0].fd < 0 && (wait_ms < 0 || wait_ms > 1)) wait_ms = 1; /* nothing wakes us: look again soon */
-        int n = poll(fds, (nfds_t)nfds, wait_ms);
-        if (n < 0 && errno != EINTR) {
-            int err = errno;
-            kill(-run->pid, SIGKILL);
-            while (wait4(run->pid, &run->status, 0, &run->ru) < 0 && errno == EINTR) {}
-            return err;
-        }
-        int64_t now = now_ns();
-        if (deadline >= 0 && now >= deadline && !run->timed_out && !run->killed) {
-            kill(-run->pid, SIGTERM);
-            run->timed_out = 1;
-            kill_at = now + TERM_GRACE_NS;
-            deadline = -1;
-        } else if (kill_at >= 0 && now >= kill_at) {
-            kill_run(run, &kill_at);
-        }
-        if (n <= 0) continue;
-        if (fds[0].revents && run->pidfd < 0) { char b[64]; while (read(sigchld_pipe[0], b, sizeof b) > 0) {} }
-        if (sock_at >= 0 && fds[sock_at].revents) {
-            char b[64];
-            ssize_t k = read(sock, b, sizeof b);
-            if (k == 0 || (k < 0 && errno != EINTR && errno != EAGAIN)) { /* the JVM is gone */
-                sock_open = 0;
-                kill_run(run, &kill_at);
-            } else if (k > 0 && memchr(b, 'C', (size_t)k)) {
-                kill_run(run, &kill_at);
-            }
-        }
-        for (int i = io_at; i < nfds; i++) {
-            if (!fds[i].revents) continue;
-            int is_out = fds[i].fd == io->out_r;
-            if (!drain(fds[i].fd, is_out ? &io->out : &io->err, is_out ? io->tee_out : io->tee_err))
-                close_fd(is_out ? &io->out_r : &io->err_r);
-        }
+    }
+    io_t *io = live.io;
+    if (io && io->out_r >= 0 && !drain(io->out_r, &io->out, io->tee_out)) close_fd(&io->out_r);
+    if (io && io->err_r >= 0 && !drain(io->err_r, &io->err, io->tee_err)) close_fd(&io->err_r);
+    errno = saved;
+}
+
+/* Waits for the command's end; the command is reaped either way. 0, or the errno of a failed wait4
+ * (the command has then been killed: its figures are not a measurement). */
+static int wait_run(run_t *run) {
+    pid_t w;
+    do w = wait4(run->pid, &run->status, 0, &run->ru); while (w < 0 && errno == EINTR);
+    run->t1 = now_ns();
+    sigprocmask(SIG_BLOCK, &wake_signals, NULL);
+    int err = w < 0 ? errno : 0;
+    if (err) {
+        kill(-run->pid, SIGKILL);
+        while (wait4(run->pid, &run->status, 0, &run->ru) < 0 && errno == EINTR) {}
+    }
+    return err;
+}
+
+/* Before the start: what the handlers act on, and the timer for the deadline or the first trim. */
+static void prepare_wait(request_t *r, io_t *io, int cancel_pending) {
+    int64_t now = now_ns();
+    live.pid = 0;
+    live.io = io;
+    live.timed_out = 0;
+    live.killed = cancel_pending; /* kill_live at the start, once there is a pid */
+    live.kill_at = cancel_pending ? now : -1;
+    live.deadline = r->timeout_ns > 0 ? now + r->timeout_ns : -1;
+    arm(now);
+}
+
+/* After the end: no handler acts on this run any more. */
+static void finish_wait(run_t *run) {
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL);
+    run->timed_out = live.timed_out;
+    run->killed = live.killed;
+    live.pid = 0;
+    live.io = NULL;
+}
+
+/* The tail of an anonymous output file: its last cap bytes, never more. */
+static void tail_of_file(int fd, tail_t *t) {
+    struct stat st;
+    if (fd < 0 || t->cap == 0 || fstat(fd, &st) < 0) return;
+    static char chunk[65536];
+    off_t at = st.st_size > (off_t)t->cap ? st.st_size - (off_t)t->cap : 0;
+    while (at < st.st_size) {
+        size_t want = (size_t)(st.st_size - at) < sizeof chunk ? (size_t)(st.st_size - at) : sizeof chunk;
+        ssize_t n = pread(fd, chunk, want, at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        tail_add(t, chunk, (size_t)n);
+        at += n;
     }
 }
 
@@ -663,6 +777,8 @@ static int wait_run(request_t *r, io_t *io, run_t *run, int cancel_pending) {
 static void end_run(request_t *r, io_t *io, run_t *run) {
     if (io->out_r >= 0) drain(io->out_r, &io->out, io->tee_out);
     if (io->err_r >= 0) drain(io->err_r, &io->err, io->tee_err);
+    tail_of_file(io->out_f, &io->out);
+    tail_of_file(io->err_f, &io->err);
     close_fd(&io->out_r);
     close_fd(&io->err_r);
     if (!r->keep_group || run->timed_out || run->killed) {
@@ -685,7 +801,17 @@ static void put_counters(request_t *r, run_t *run) {
     }
 }
 
-static void put_result(request_t *r, io_t *io, run_t *run) {
+static void put_tree(request_t *r, tree_t *tree) {
+    if (!r->tree) { put_u(0, 1); return; }
+    put_u(N_TREE, 1);
+    for (int i = 0; i < N_TREE; i++) {
+        put_u((uint64_t)tree->has[i], 1);
+        put_u((uint64_t)tree->value[i], 8);
+    }
+    put_str(tree_why(), strlen(tree_why()));
+}
+
+static void put_result(request_t *r, io_t *io, run_t *run, tree_t *tree) {
     struct rusage *ru = &run->ru;
     int exit_code = 0, sig = 0;
     if (WIFSIGNALED(run->status)) { sig = WTERMSIG(run->status); exit_code = 128 + sig; }
@@ -708,28 +834,36 @@ static void put_result(request_t *r, io_t *io, run_t *run) {
     put_tail(&io->out);
     put_tail(&io->err);
     put_counters(r, run);
+    put_tree(r, tree);
     flush_out();
 }
 
 /* One request, one reply: a failure on the way is an error reply, never the helper's end. */
 static void serve(request_t *r, int cancel_pending) {
     io_t io = IO_NONE;
-    run_t run = {.pid = -1, .pidfd = -1};
+    run_t run = {.pid = -1};
+    tree_t tree = {0};
     const char *stage = "memory";
     int err = out_of_memory ? ENOMEM : open_io(r, &io, &stage);
+    if (!err && r->tree) tree_begin(&tree); /* the command is started inside the run's cgroups */
+    if (!err) prepare_wait(r, &io, cancel_pending);
     if (!err) err = spawn(r, &io, &run, &stage);
-    if (!err && (err = wait_run(r, &io, &run, cancel_pending)) != 0) stage = "poll";
+    if (!err && live.killed) kill_live(); /* a cancel that came with the request */
+    if (!err && (err = wait_run(&run)) != 0) stage = "poll";
+    finish_wait(&run);
+    tree_end(&tree); /* kills what the command left, wherever it went, before its pipes are drained */
     if (!err) end_run(r, &io, &run);
+    if (tree.left_behind && !run.timed_out && !run.killed) run.left_behind = 1;
     if (err) {
         if (run.counting) counters_read(&run.ctr); /* closes them */
         if (sock_open) send_error(stage, err);
     } else if (sock_open) {
-        put_result(r, &io, &run);
+        put_result(r, &io, &run, &tree);
     } else if (run.counting) {
         counters_read(&run.ctr);
     }
-    close_fd(&run.pidfd);
     close_io(&io);
+    tree_after_reply(&tree);
     if (!sock_open) exit(0);
 }
 
@@ -741,17 +875,21 @@ int main(int argc, char **argv) {
     /* A signal to the whole group reaches the JVM, which cancels the run; the helper must outlive it. */
     for (size_t i = 0; i < N_GROUP_SIGNALS; i++) signal(group_signals[i], SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
-    int probe = (int)syscall(SYS_pidfd_open, getpid(), 0);
-    use_pidfd = probe >= 0;
-    if (use_pidfd) {
-        close(probe);
-    } else {
-        if (pipe2(sigchld_pipe, O_CLOEXEC | O_NONBLOCK) < 0) die("overhead-spawner: pipe");
-        struct sigaction sa = {0};
-        sa.sa_handler = on_sigchld;
-        sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
-        sigaction(SIGCHLD, &sa, NULL);
-    }
+    /* The waiting handlers (see "waiting" above), blocked except while a run is waited for. Set
+     * before the scan below, so that the child resets them. */
+    sigemptyset(&wake_signals);
+    sigaddset(&wake_signals, SIGIO);
+    sigaddset(&wake_signals, SIGALRM);
+    sigprocmask(SIG_BLOCK, &wake_signals, &wait_mask);
+    sigdelset(&wait_mask, SIGIO);
+    sigdelset(&wait_mask, SIGALRM);
+    struct sigaction sa = {0};
+    sa.sa_mask = wake_signals; /* the two never interrupt each other */
+    sa.sa_flags = SA_RESTART;
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    sa.sa_handler = on_io;
+    sigaction(SIGIO, &sa, NULL);
     /* Which signals are not at their default now: the ones set above, and any an ancestor left
      * ignored (exec keeps ignored signals ignored), glibc's own 32 and 33 among them, which only
      * the raw call can reset. The child resets just these. */
@@ -768,6 +906,9 @@ int main(int argc, char **argv) {
     strcpy(addr.sun_path, argv[1]);
     sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (sock < 0 || connect(sock, (struct sockaddr *)&addr, sizeof addr) < 0) die("overhead-spawner: connect");
+    /* A cancel, or the JVM's end, raises SIGIO while the helper waits in wait4. */
+    fcntl(sock, F_SETOWN, getpid());
+    fcntl(sock, F_SETFL, fcntl(sock, F_GETFL) | O_ASYNC);
 
     for (;;) {
         int op = read_byte();

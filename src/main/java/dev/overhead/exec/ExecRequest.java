@@ -34,7 +34,24 @@ public record ExecRequest(
         Integer nice,
         boolean noAslr,
         boolean counters,
-        boolean keepGroup) {
+        boolean keepGroup,
+        boolean tree) {
+
+    /** A request without the process tree's figures. */
+    public ExecRequest(
+            List<String> argv,
+            Map<String, String> env,
+            Path workDir,
+            Duration timeout,
+            OutputPolicy output,
+            int captureBytes,
+            List<Integer> cpus,
+            Integer nice,
+            boolean noAslr,
+            boolean counters,
+            boolean keepGroup) {
+        this(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, keepGroup, false);
+    }
 
     /** A request whose leftovers are killed when it ends. */
     public ExecRequest(
@@ -76,7 +93,14 @@ public record ExecRequest(
 
     /** This request, leaving what the command starts in the background running. */
     public ExecRequest keepingGroup() {
-        return new ExecRequest(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, true);
+        return new ExecRequest(
+                argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, true, tree);
+    }
+
+    /** This request, measuring the whole process tree where a cgroup can be made for it. */
+    public ExecRequest withTree() {
+        return new ExecRequest(
+                argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, keepGroup, true);
     }
 
     public static ExecRequest of(List<String> argv) {

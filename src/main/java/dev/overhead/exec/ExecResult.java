@@ -12,6 +12,8 @@ package dev.overhead.exec;
  * @param counters    the CPU counters, when the request asked for them; {@link Counters#NONE} otherwise
  * @param leftBehind  the command left processes running in its process group when it ended
  *                    (started with {@code &}); they were killed
+ * @param tree        the whole process tree's figures, when the request asked for them;
+ *                    {@link ProcessTree#NONE} otherwise
  */
 public record ExecResult(
         double wallS,
@@ -31,10 +33,54 @@ public record ExecResult(
         String stdout,
         String stderrTail,
         Counters counters,
-        boolean leftBehind) {
+        boolean leftBehind,
+        ProcessTree tree) {
 
     public ExecResult {
         counters = counters == null ? Counters.NONE : counters;
+        tree = tree == null ? ProcessTree.NONE : tree;
+    }
+
+    /** A result without the process tree's figures. */
+    public ExecResult(
+            double wallS,
+            double userS,
+            double sysS,
+            long maxRssKib,
+            boolean maxRssExact,
+            long minorFaults,
+            long majorFaults,
+            long voluntaryCs,
+            long involuntaryCs,
+            long fsInBlocks,
+            long fsOutBlocks,
+            int exitCode,
+            Integer signal,
+            boolean timedOut,
+            String stdout,
+            String stderrTail,
+            Counters counters,
+            boolean leftBehind) {
+        this(
+                wallS,
+                userS,
+                sysS,
+                maxRssKib,
+                maxRssExact,
+                minorFaults,
+                majorFaults,
+                voluntaryCs,
+                involuntaryCs,
+                fsInBlocks,
+                fsOutBlocks,
+                exitCode,
+                signal,
+                timedOut,
+                stdout,
+                stderrTail,
+                counters,
+                leftBehind,
+                ProcessTree.NONE);
     }
 
     /** A result of a command that left nothing behind. */

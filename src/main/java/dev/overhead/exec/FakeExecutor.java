@@ -22,6 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *     (KiB), {@code minflt majflt vcs ivcs fsin fsout} (counts), {@code exit}, {@code signal} (exit
  *     becomes 128+N), {@code instructions} and {@code cycles} (the CPU counters, returned only when
  *     the request asks for counters; without them such a request finds the counters unavailable),
+ *     {@code treemem} (KiB), {@code treecpu} (s), {@code treeread} and {@code treewrite} (bytes),
+ *     {@code psicpu}, {@code psimem} and {@code psiio} (s) (the process tree's figures, returned only
+ *     when the request asks for them; a fake command that names none has none, without a warning),
  *     {@code out} and {@code err} (the text written to stdout and stderr; {@code \n}
  *     is a newline, {@code {wall}} the run's wall time, {@code {n}} the call number), and
  *     {@code jitter} (for example {@code 2%}: wall, user, sys and the counters are each multiplied by
@@ -122,7 +125,32 @@ public final class FakeExecutor implements Executor {
                 timedOut,
                 last(out, request.captureBytes()),
                 last(err, 4096),
-                counters(kv, scale * noise, request));
+                counters(kv, scale * noise, request),
+                false,
+                tree(kv, scale * noise, request));
+    }
+
+    private static final Map<String, String> TREE_KEYS = Map.of(
+            "treemem", "tree_peak_mem_kib",
+            "treecpu", "tree_cpu_s",
+            "treeread", "tree_io_read_bytes",
+            "treewrite", "tree_io_write_bytes",
+            "psicpu", "psi_cpu_s",
+            "psimem", "psi_mem_s",
+            "psiio", "psi_io_s");
+
+    private static ProcessTree tree(Map<String, String> kv, double factor, ExecRequest request) throws ExecException {
+        if (!request.tree()) {
+            return ProcessTree.NONE;
+        }
+        var values = new HashMap<String, Double>();
+        for (var e : TREE_KEYS.entrySet()) {
+            if (kv.containsKey(e.getKey())) {
+                values.put(
+                        e.getValue(), get(kv, e.getKey(), request) * (e.getKey().equals("treemem") ? 1 : factor));
+            }
+        }
+        return new ProcessTree(values, null);
     }
 
     private static Counters counters(Map<String, String> kv, double factor, ExecRequest request) throws ExecException {

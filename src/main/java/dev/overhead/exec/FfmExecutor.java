@@ -239,7 +239,17 @@ public final class FfmExecutor implements Executor {
                 out.tail().toString(),
                 errs.tail().toString(),
                 countersAbsent(r),
-                remained && !stopped);
+                remained && !stopped,
+                r.tree() ? treeAbsent() : ProcessTree.NONE);
+    }
+
+    /** The process tree is measured by the forking helper only. */
+    private ProcessTree treeAbsent() {
+        return new ProcessTree(
+                java.util.Map.of(),
+                "the process tree's figures (tree_mem, tree_cpu, tree_io_*, psi_*) are not measured: they need the"
+                        + " forking helper, which is not in use here"
+                        + (whyFallback == null ? "" : " (" + whyFallback + ")"));
     }
 
     /** This executor cannot open counters before the command's exec, so it counts none. */

@@ -235,6 +235,7 @@ public final class NativeExecutor implements Executor {
             for (Map.Entry<String, String> e : r.env().entrySet()) str(out, e.getKey() + "=" + e.getValue());
             out.writeByte(r.counters() ? 1 : 0);
             out.writeByte(r.keepGroup() ? 1 : 0);
+            out.writeByte(r.tree() ? 1 : 0);
         } catch (IOException e) {
             throw new IllegalStateException(e); // cannot happen: writing to memory
         }
@@ -270,6 +271,7 @@ public final class NativeExecutor implements Executor {
         boolean leftBehind = u8() != 0;
         String stdout = string(), stderr = string();
         Counters counters = counters();
+        ProcessTree tree = tree();
         return new ExecResult(
                 wallNs / 1e9,
                 utimeUs / 1e6,
@@ -288,7 +290,23 @@ public final class NativeExecutor implements Executor {
                 stdout,
                 stderr,
                 counters,
-                leftBehind);
+                leftBehind,
+                tree);
+    }
+
+    /** The process tree part of a result (overhead-tree.h): each figure measured or not, and why not. */
+    private ProcessTree tree() throws IOException {
+        int n = u8();
+        if (n == 0) {
+            return ProcessTree.NONE;
+        }
+        boolean[] measured = new boolean[n];
+        long[] raw = new long[n];
+        for (int i = 0; i < n; i++) {
+            measured[i] = u8() != 0;
+            raw[i] = i64();
+        }
+        return ProcessTree.of(measured, raw, string());
     }
 
     /** The counters part of a result: what was counted, and one sentence on what was not. */

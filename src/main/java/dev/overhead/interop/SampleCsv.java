@@ -179,11 +179,11 @@ public final class SampleCsv {
 
     /**
      * Built-ins that have a field of their own in a run; {@code cpu} is derived, so it is kept as read,
-     * and the CPU counters live in the run's metrics map.
+     * and the CPU counters and the process tree's figures live in the run's metrics map.
      */
     private static boolean storable(String metric) {
         return Metrics.builtin(metric)
-                .filter(b -> b != Metrics.Builtin.CPU && !b.counter())
+                .filter(b -> b != Metrics.Builtin.CPU && b.key() == null)
                 .isPresent();
     }
 

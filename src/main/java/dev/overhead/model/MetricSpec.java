@@ -42,6 +42,6 @@ public record MetricSpec(String name, Direction better, String unit, String rege
         if (parsed()) {
             return Optional.ofNullable(run.metrics().get(name));
         }
-        return Metrics.builtin(name).map(b -> b.extract(run));
+        return Metrics.builtin(name).flatMap(b -> b.valueOf(run));
     }
 }

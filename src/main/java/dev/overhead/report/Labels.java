@@ -27,7 +27,14 @@ final class Labels {
             Map.entry("voluntary_cs", "vol. cs"),
             Map.entry("involuntary_cs", "invol. cs"),
             Map.entry("fs_in", "fs in"),
-            Map.entry("fs_out", "fs out"));
+            Map.entry("fs_out", "fs out"),
+            Map.entry("tree_mem", "tree mem"),
+            Map.entry("tree_cpu", "tree cpu"),
+            Map.entry("tree_io_read", "tree io read"),
+            Map.entry("tree_io_write", "tree io write"),
+            Map.entry("psi_cpu", "cpu stall"),
+            Map.entry("psi_mem", "mem stall"),
+            Map.entry("psi_io", "io stall"));
 
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 

@@ -232,7 +232,8 @@ final class WorkloadLoop {
             runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
         }
         Instant started = runner.now();
-        ExecResult r = runner.execute(request(variant, build, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES));
+        ExecResult r = runner.execute(request(variant, build, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES)
+                .withTree());
         if (runner.cancelled()) {
             return; // killed in flight: not a measurement
         }
@@ -246,8 +247,13 @@ final class WorkloadLoop {
         if (r.counters().missing() != null) {
             runner.note(r.counters().missing());
         }
-        // The counters sit beside the parsed figures; a parsed metric of the same name wins.
+        if (r.tree().missing() != null) {
+            runner.note(r.tree().missing());
+        }
+        // The counters and the tree's figures sit beside the parsed figures; a parsed metric of the same name
+        // wins (none can have a tree figure's name: Metrics.RESERVED).
         Map<String, Double> metrics = new HashMap<>(r.counters().values());
+        metrics.putAll(r.tree().values());
         metrics.putAll(parsed);
         Run run = new Run(
                 runs.get(v).size(),

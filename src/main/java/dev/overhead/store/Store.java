@@ -19,7 +19,10 @@ public interface Store extends AutoCloseable {
     void createStudy(StudyInfo info, List<Workload> workloads, List<Variant> variants, Map<String, Object> environment)
             throws StoreException;
 
-    /** Appends one measured run, durably, before returning. */
+    /**
+     * Appends one measured run before returning: written so that a kill loses nothing of it; a store may sync
+     * runs to the disk in groups (SqliteStore: at least once a second) rather than one by one.
+     */
     void addRun(String studyId, String workload, String variant, Run run) throws StoreException;
 
     /** Records the study's end state ("running", "done", "interrupted", "failed") and warnings. */

@@ -43,17 +43,22 @@ class CountersTest {
     }
 
     @Test
-    void theRequestCarriesTheCountersAndKeepGroupFlagsAsItsLastBytes() {
+    void theRequestCarriesTheCountersKeepGroupAndTreeFlagsAsItsLastBytes() {
         var asked = new ExecRequest(
                 List.of("true"), Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false, true);
         byte[] bytes = NativeExecutor.encode(asked);
-        assertThat(bytes[bytes.length - 2]).isEqualTo((byte) 1);
+        assertThat(bytes[bytes.length - 3]).isEqualTo((byte) 1);
+        assertThat(bytes[bytes.length - 2]).isZero();
         assertThat(bytes[bytes.length - 1]).isZero();
         byte[] plain = NativeExecutor.encode(ExecRequest.of(List.of("true")));
-        assertThat(plain[plain.length - 2]).isZero();
+        assertThat(plain[plain.length - 3]).isZero();
         assertThat(plain).hasSize(bytes.length);
         byte[] kept = NativeExecutor.encode(ExecRequest.of(List.of("true")).keepingGroup());
-        assertThat(kept[kept.length - 1]).isEqualTo((byte) 1);
+        assertThat(kept[kept.length - 2]).isEqualTo((byte) 1);
+        assertThat(kept[kept.length - 1]).isZero();
+        byte[] tree = NativeExecutor.encode(ExecRequest.of(List.of("true")).withTree());
+        assertThat(tree[tree.length - 1]).isEqualTo((byte) 1);
+        assertThat(tree[tree.length - 2]).isZero();
     }
 
     private static ExecRequest fake(boolean counters, String... argv) {

@@ -55,6 +55,9 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule run = mayImportOnly("run", "verdicts", "exec", "interop", "model", "plan", "stats", "store");
 
+    @ArchTest
+    static final ArchRule bisect = mayImportOnly("bisect", "model", "stats");
+
     /** Renderers render what the analysis computed; they never measure, store or probe. */
     @ArchTest
     static final ArchRule report = mayImportOnly("report", "verdicts", "model", "stats");

@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
             PresetsCommand.class,
             DeleteCommand.class,
             PruneCommand.class,
+            BisectCommand.class,
             StoreCommand.class,
             ExportAllCommand.class,
             CommandLine.HelpCommand.class

@@ -32,7 +32,7 @@ public final class BisectRenderers {
             case TEXT -> text(result, human);
             case MARKDOWN -> markdown(result, human);
             case HTML -> html(result, human);
-            case JSON -> json(result);
+            case JSON -> json(result, dev.overhead.model.ToolVersion.current());
             case CSV -> csv(result);
         };
     }
@@ -135,12 +135,12 @@ public final class BisectRenderers {
         return options.ascii() ? Glyphs.toAscii(s) : s;
     }
 
-    static String json(BisectResult r) {
+    static String json(BisectResult r, String toolVersion) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schema", SCHEMA);
         ObjectNode tool = root.putObject("tool");
         tool.put("name", "overhead");
-        tool.put("version", dev.overhead.model.ToolVersion.current());
+        tool.put("version", toolVersion);
         root.put("good", r.good());
         root.put("bad", r.bad());
         root.put("commits", r.commits());
@@ -297,8 +297,8 @@ public final class BisectRenderers {
                 List<String> shortNames =
                         c.commits().stream().map(h -> h.substring(0, 7)).toList();
                 out.add("inconclusive: the first worse commit is one of " + String.join(", ", shortNames)
-                        + "; the steps before the last were skipped, still inconclusive after the budget of "
-                        + r.maxRuns() + " runs per build.");
+                        + "; the commits before the last were skipped (still inconclusive after the budget of "
+                        + r.maxRuns() + " runs per build, or not built).");
                 out.add(
                         c.runsNeeded() == null
                                 ? "More runs per build (--max-runs) or a wider --threshold would settle them."

@@ -147,6 +147,9 @@ public final class Bisector {
         steps.handOver(builds::cancel);
         Path dir = builds.checkout(git, "test", commit.hash());
         try {
+            if (steps.interrupted()) {
+                return null;
+            }
             if (request.build() != null) {
                 Builds.Built built = builds.build(dir, request.build());
                 if (steps.interrupted()) {

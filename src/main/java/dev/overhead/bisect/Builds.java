@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 public final class Builds implements AutoCloseable {
     private final Path root;
     private volatile Process current;
+    private volatile boolean cancelled; // a signal before the build started: it must not start at all
 
     private Builds(Path root) {
         this.root = root;
@@ -62,9 +63,15 @@ public final class Builds implements AutoCloseable {
                 .redirectOutput(log.toFile());
         pb.environment().putIfAbsent("CC", "cc");
         pb.environment().put("OVERHEAD_BUILD_DIR", dir.toString());
+        if (cancelled) {
+            return new Built(130, "was interrupted");
+        }
         try {
             Process p = pb.start();
             current = p;
+            if (cancelled) { // the signal came between the check and the start
+                cancel();
+            }
             p.getOutputStream().close();
             int code = p.waitFor();
             current = null;
@@ -77,13 +84,28 @@ public final class Builds implements AutoCloseable {
         }
     }
 
-    /** Ctrl-C during a build: end it and what it started. */
+    /**
+     * Ctrl-C during a build: end it and what it started, with SIGTERM and, a second later, SIGKILL
+     * for whatever is left (a build started with SIGTERM ignored, as under some CI runners,
+     * would otherwise run to its end).
+     */
     public void cancel() {
+        cancelled = true;
         Process p = current;
-        if (p != null) {
-            p.descendants().forEach(ProcessHandle::destroy);
-            p.destroy();
+        if (p == null) {
+            return;
         }
+        List<ProcessHandle> all = new java.util.ArrayList<>(p.descendants().toList());
+        all.add(p.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        });
     }
 
     private static String tail(Path log) {

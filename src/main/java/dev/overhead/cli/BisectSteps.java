@@ -97,7 +97,7 @@ final class BisectSteps implements AutoCloseable {
         Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
         StudyRunner runner = new StudyRunner(
                 executor, store, listener, Machine.hooks(settings, environment, fake), System::nanoTime, Instant::now);
-        if (!Interrupts.handOver(runner::cancel)) {
+        if (!Interrupts.handOver(runner::cancel) || Interrupts.exitCode() != 0) {
             return new Measured(null, null, true, null, false);
         }
         try (Store.Held held = store.lock(info.id())) {

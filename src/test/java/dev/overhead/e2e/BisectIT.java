@@ -389,8 +389,12 @@ class BisectIT {
                         Duration.ofSeconds(60),
                         () -> Files.readString(running.err()).contains("building the good revision")))
                 .isTrue();
+        long t0 = System.nanoTime();
         running.process().destroy(); // SIGTERM to the JVM (the launcher execs it)
         var r = running.finish();
+        assertThat(Duration.ofNanos(System.nanoTime() - t0))
+                .as("the build is ended, not waited for")
+                .isLessThan(Duration.ofSeconds(30));
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(143);
         assertThat(r.stdout()).contains("interrupted after 0 steps");
         try (var left = Files.list(overhead.home().resolve("tmp"))) {

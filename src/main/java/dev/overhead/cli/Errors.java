@@ -41,6 +41,7 @@ final class Errors implements IExecutionExceptionHandler {
         PrintWriter err = cmd.getErr();
         err.println("overhead: " + ex.getMessage());
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options.");
-        return 2;
+        // under git bisect run, 2 would mark the commit bad; 128 stops the bisection instead
+        return cmd.getCommand() instanceof BisectStepCommand ? BisectStepCommand.ABORT : 2;
     }
 }

@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             WhyCommand.class,
             DeleteCommand.class,
             PruneCommand.class,
+            BisectCommand.class,
             StoreCommand.class,
             ExportAllCommand.class,
             CommandLine.HelpCommand.class

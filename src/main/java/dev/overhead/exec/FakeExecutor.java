@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *     {@code jitter} (for example {@code 2%}: wall, user, sys and the counters are each multiplied by
  *     1 + 0.02·z, z a standard normal drawn from the executor's seed and the call number, so
  *     repeated runs differ, yet identically every time the same calls are made).
- *     Example: {@code fake wall=1.5 user=1.2 sys=0.1 rss=2048 jitter=1% 'out=Time: {wall}'}.</li>
+ *     Example: {@code fake wall=1.5 user=1.2 sys=0.1 rss=2048 jitter=1% 'out=Time: {wall}'}. A word
+ *     {@code @FILE} stands for the words in FILE, so that a build can choose the figures (bisect's tests).</li>
  * <li>{@code fakewrap F COMMAND...} — a wrapper that multiplies the command's wall, user and sys
  *     by F, for variants given as a prefix.</li>
  * <li>{@code sh -c 'STRING'} (any shell's {@code -c}) — STRING is split with simple quoting rules
@@ -230,7 +231,20 @@ public final class FakeExecutor implements Executor {
 
     private static Map<String, String> keyValues(List<String> words, ExecRequest r) throws ExecException {
         var kv = new HashMap<String, String>();
+        List<String> all = new ArrayList<>();
         for (String w : words) {
+            if (w.startsWith("@")) {
+                try {
+                    all.addAll(split(Files.readString(java.nio.file.Path.of(w.substring(1)), StandardCharsets.UTF_8)));
+                } catch (IOException e) {
+                    throw new ExecException(
+                            "fake command: cannot read " + w.substring(1) + " (" + e.getMessage() + ")");
+                }
+            } else {
+                all.add(w);
+            }
+        }
+        for (String w : all) {
             int eq = w.indexOf('=');
             if (eq <= 0) {
                 throw new ExecException(

@@ -211,7 +211,7 @@ public final class HtmlRenderer {
                 ECHARTS);
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         return read(HtmlRenderer.class.getClassLoader(), "dev/overhead/report/" + name);
     }
 

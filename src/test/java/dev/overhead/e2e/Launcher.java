@@ -53,10 +53,15 @@ final class Launcher implements BeforeEachCallback, AfterEachCallback {
     }
 
     Running start(Map<String, String> env, String... args) throws IOException {
+        return startIn(home, env, args);
+    }
+
+    /** The launcher started in {@code dir} (a repository to bisect, say) instead of the home. */
+    Running startIn(Path dir, Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ROOT.resolve("overhead").toString());
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile());
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
         pb.environment().put("XDG_DATA_HOME", home.resolve("data").toString());
         pb.environment().put("OVERHEAD_NO_BUILD", "1");
         pb.environment().remove("COLUMNS");

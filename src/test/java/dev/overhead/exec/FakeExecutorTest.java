@@ -181,4 +181,17 @@ class FakeExecutorTest {
         assertThat(fake.run(req("false")).exitCode()).isEqualTo(1);
         assertThat(fake.calls()).isEqualTo(2);
     }
+
+    @Test
+    void anAtFileStandsForTheWordsInIt(@TempDir Path dir) throws Exception {
+        Path cost = dir.resolve("cost");
+        Files.writeString(cost, "wall=0.25 user=0.2\n");
+        ExecResult r = fake.run(req("fake", "@" + cost, "sys=0.01"));
+        assertThat(r.wallS()).isEqualTo(0.25);
+        assertThat(r.userS()).isEqualTo(0.2);
+        assertThat(r.sysS()).isEqualTo(0.01);
+        assertThatThrownBy(() -> fake.run(req("fake", "@" + dir.resolve("missing"))))
+                .isInstanceOf(ExecException.class)
+                .hasMessageContaining("cannot read");
+    }
 }

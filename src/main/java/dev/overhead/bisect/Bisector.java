@@ -1,0 +1,292 @@
+package dev.overhead.bisect;
+
+import dev.overhead.model.BisectResult;
+import dev.overhead.model.BisectStep;
+import dev.overhead.model.BisectStep.Mark;
+import dev.overhead.stats.Comparison;
+import dev.overhead.stats.Verdict;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+
+/**
+ * The bisection loop: builds the good revision once, then at each step exports and builds the
+ * commit {@link Bisection} picks, has it measured against the good build (never against a number
+ * from an earlier step, so drift over a long bisection cannot move the answer), and marks it by
+ * the verdict: {@code worse} is bad, {@code equivalent} or {@code better} good, and
+ * {@code inconclusive} after the whole budget of runs is skipped, as {@code git bisect skip} does.
+ */
+public final class Bisector {
+
+    /** Measures one step; the caller owns the store, the executor and Ctrl-C. */
+    public interface Steps {
+        /**
+         * @param first true for the first step: a command that cannot run there is an error, not a skip
+         */
+        Measurement measure(String label, String goodName, Path goodDir, String testName, Path testDir, boolean first);
+
+        /** Gives Ctrl-C to {@code cancel} (a build in flight); false when a signal came already. */
+        boolean handOver(Runnable cancel);
+
+        /** True once Ctrl-C or a termination signal came. */
+        boolean interrupted();
+    }
+
+    /**
+     * What a step measured.
+     *
+     * @param studyId    the stored study (null: none)
+     * @param comparison the primary comparison of the tested build against the good one (null: none)
+     * @param failure    why nothing could be judged (a run failed), else null
+     * @param reused     taken from an earlier bisection's complete study
+     */
+    public record Measurement(
+            String studyId, Comparison comparison, boolean interrupted, String failure, boolean reused) {}
+
+    /** What the user asked for, as the result reports it. */
+    public record Request(
+            String goodRev,
+            String badRev,
+            String build,
+            String command,
+            String metric,
+            double thresholdPct,
+            double confidence,
+            int maxRuns) {}
+
+    private final Git git;
+    private final Builds builds;
+    private final Steps steps;
+    private final PrintWriter err;
+
+    public Bisector(Git git, Builds builds, Steps steps, PrintWriter err) {
+        this.git = git;
+        this.builds = builds;
+        this.steps = steps;
+        this.err = err;
+    }
+
+    /** The commits good..bad, checked before anything is built. */
+    public static List<Git.Commit> range(Git git, String good, String bad) {
+        if (good.equals(bad)) {
+            throw new Git.GitException(
+                    "--good and --bad name the same commit; give a bad revision after the good one.", null);
+        }
+        if (!git.isAncestor(good, bad)) {
+            throw new Git.GitException(
+                    "the good revision " + good.substring(0, 7) + " is not an ancestor of the bad" + " revision "
+                            + bad.substring(0, 7) + "; give a --good that comes before --bad in history.",
+                    null);
+        }
+        List<Git.Commit> commits = git.range(good, bad);
+        if (commits.isEmpty() || !commits.getLast().hash().equals(bad)) {
+            throw new Git.GitException(
+                    "no first-parent path leads from " + good.substring(0, 7) + " to " + bad.substring(0, 7)
+                            + "; give a --good on the bad revision's first-parent history.",
+                    null);
+        }
+        return commits;
+    }
+
+    public BisectResult run(Request request, String good, String bad, List<Git.Commit> commits) {
+        Bisection bisection = new Bisection(commits.size());
+        List<BisectStep> taken = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        String rangeName = good.substring(0, 7) + ".." + bad.substring(0, 7);
+        say("building the good revision " + good.substring(0, 7));
+        steps.handOver(builds::cancel);
+        Path goodDir = builds.checkout(git, "good", good);
+        if (request.build() != null) {
+            Builds.Built built = builds.build(goodDir, request.build());
+            if (steps.interrupted()) {
+                return result(request, good, bad, commits, taken, new BisectResult.Interrupted(), warnings);
+            }
+            if (!built.ok()) {
+                throw new Git.GitException(
+                        "the build of the good revision " + good.substring(0, 7) + " " + built.message()
+                                + "; fix --build (it runs in a fresh copy of the revision) and try again.",
+                        null);
+            }
+        }
+        String goodName = "good-" + good.substring(0, 7);
+        OptionalInt next;
+        while ((next = bisection.next()).isPresent()) {
+            if (steps.interrupted()) {
+                return result(request, good, bad, commits, taken, new BisectResult.Interrupted(), warnings);
+            }
+            int position = next.getAsInt();
+            Git.Commit commit = commits.get(position - 1);
+            int number = taken.size() + 1;
+            say("step " + number + ": " + commit.shortHash() + " (" + position + " of " + commits.size() + ", about "
+                    + bisection.stepsLeft() + (bisection.stepsLeft() == 1 ? " step" : " steps") + " left) "
+                    + commit.subject());
+            BisectStep step = step(request, number, position, commit, goodName, goodDir, rangeName, taken.isEmpty());
+            if (step == null) {
+                return result(request, good, bad, commits, taken, new BisectResult.Interrupted(), warnings);
+            }
+            taken.add(step);
+            bisection.mark(position, step.mark());
+            say(describe(step));
+        }
+        return result(request, good, bad, commits, taken, end(bisection, commits, taken), warnings);
+    }
+
+    /** One step, or null when Ctrl-C ended it. */
+    private BisectStep step(
+            Request request,
+            int number,
+            int position,
+            Git.Commit commit,
+            String goodName,
+            Path goodDir,
+            String rangeName,
+            boolean first) {
+        steps.handOver(builds::cancel);
+        Path dir = builds.checkout(git, "test", commit.hash());
+        try {
+            if (steps.interrupted()) {
+                return null;
+            }
+            if (request.build() != null) {
+                Builds.Built built = builds.build(dir, request.build());
+                if (steps.interrupted()) {
+                    return null;
+                }
+                if (!built.ok()) {
+                    return new BisectStep(
+                            number,
+                            commit.hash(),
+                            commit.subject(),
+                            position,
+                            null,
+                            Mark.SKIP,
+                            null,
+                            "the build " + built.message() + "; skipped");
+                }
+            }
+            String testName = "test-" + commit.shortHash();
+            Measurement m = steps.measure(
+                    "bisect " + rangeName + ": " + commit.shortHash(), goodName, goodDir, testName, dir, first);
+            if (m.interrupted()) {
+                return null;
+            }
+            if (m.failure() != null) {
+                return new BisectStep(
+                        number,
+                        commit.hash(),
+                        commit.subject(),
+                        position,
+                        m.studyId(),
+                        Mark.SKIP,
+                        null,
+                        m.failure() + " Skipped.");
+            }
+            Mark mark = mark(m.comparison());
+            String note =
+                    m.reused() ? "taken from study " + m.studyId() + ", which an earlier bisection measured" : null;
+            if (mark == Mark.SKIP) {
+                note = (note == null ? "" : note + "; ") + "still inconclusive after " + runs(m.comparison())
+                        + " runs per build, the budget; skipped, as git bisect skip"
+                        + (m.comparison() != null && m.comparison().runsNeeded() != null
+                                ? " (about " + m.comparison().runsNeeded() + " runs per build would settle it)"
+                                : "");
+            }
+            return new BisectStep(
+                    number, commit.hash(), commit.subject(), position, m.studyId(), mark, m.comparison(), note);
+        } finally {
+            builds.remove(dir);
+        }
+    }
+
+    /** The verdict decides: worse is bad, equivalent or better is good, inconclusive (or nothing) is a skip. */
+    static Mark mark(Comparison c) {
+        if (c == null) {
+            return Mark.SKIP;
+        }
+        return switch (c.verdict()) {
+            case WORSE -> Mark.BAD;
+            case EQUIVALENT, BETTER -> Mark.GOOD;
+            case INCONCLUSIVE -> Mark.SKIP;
+        };
+    }
+
+    static BisectResult.End end(Bisection b, List<Git.Commit> commits, List<BisectStep> taken) {
+        if (!b.badConfirmed()) {
+            BisectStep last = taken.stream()
+                    .filter(s -> s.position() == commits.size())
+                    .findFirst()
+                    .orElseThrow();
+            Comparison c = last.comparison();
+            return new BisectResult.NotWorse(
+                    c == null ? Verdict.INCONCLUSIVE : c.verdict(), c == null ? null : c.runsNeeded());
+        }
+        List<Integer> skipped = b.skippedInRange();
+        int firstBad = b.firstBad();
+        Git.Commit found = commits.get(firstBad - 1);
+        if (skipped.isEmpty()) {
+            return new BisectResult.Found(found.hash(), found.subject(), firstBad);
+        }
+        List<String> candidates = new ArrayList<>();
+        skipped.forEach(p -> candidates.add(commits.get(p - 1).hash()));
+        candidates.add(found.hash());
+        Integer needed = taken.stream()
+                .filter(s -> skipped.contains(s.position()) && s.comparison() != null)
+                .map(s -> s.comparison().runsNeeded())
+                .filter(java.util.Objects::nonNull)
+                .max(Integer::compare)
+                .orElse(null);
+        return new BisectResult.Candidates(candidates, needed);
+    }
+
+    private static BisectResult result(
+            Request r,
+            String good,
+            String bad,
+            List<Git.Commit> commits,
+            List<BisectStep> taken,
+            BisectResult.End end,
+            List<String> warnings) {
+        return new BisectResult(
+                good,
+                bad,
+                commits.size(),
+                r.command(),
+                r.build(),
+                r.metric(),
+                r.thresholdPct(),
+                r.confidence(),
+                r.maxRuns(),
+                taken,
+                end,
+                warnings);
+    }
+
+    private static int runs(Comparison c) {
+        return c == null ? 0 : Math.min(c.nBaseline(), c.nCandidate());
+    }
+
+    private static String describe(BisectStep s) {
+        Comparison c = s.comparison();
+        String figures = c == null
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        ": %+.1f%% [%+.1f, %+.1f], %s after %d runs per build",
+                        c.changePct(),
+                        c.ciLowPct(),
+                        c.ciHighPct(),
+                        c.verdict().word(),
+                        runs(c));
+        return "  " + s.commit().substring(0, 7) + " is "
+                + (s.mark() == Mark.SKIP ? "skipped" : s.mark().word()) + figures
+                + (s.note() == null ? "" : " (" + s.note() + ")");
+    }
+
+    private void say(String line) {
+        err.println("overhead bisect: " + line);
+        err.flush();
+    }
+}

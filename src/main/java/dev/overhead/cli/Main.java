@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             PruneCommand.class,
             StoreCommand.class,
             ExportAllCommand.class,
+            ServeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -52,9 +52,8 @@ final class Machines {
 
     /** Each machine's newest study of {@code studies} (oldest first, one label), compared side by side. */
     static Table sideBySide(String label, List<StudyResult> studies) {
-        Map<String, StudyResult> newest = new LinkedHashMap<>();
+        Map<String, StudyResult> newest = new java.util.TreeMap<>(); // columns in the order of the names
         for (StudyResult s : studies) {
-            newest.remove(machineOf(s)); // re-inserted: columns in the order of each machine's newest study
             newest.put(machineOf(s), s);
         }
         List<String> machines = List.copyOf(newest.keySet());

@@ -174,6 +174,6 @@ public final class WebServer implements AutoCloseable {
         } else if (h.indexOf(':') >= 0) {
             h = h.substring(0, h.indexOf(':'));
         }
-        return LOOPBACK_NAMES.contains(h) || h.startsWith("127.");
+        return LOOPBACK_NAMES.contains(h) || h.matches("127(\\.\\d{1,3}){3}");
     }
 }

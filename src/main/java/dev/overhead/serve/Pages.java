@@ -317,7 +317,10 @@ final class Pages {
 
     /** The bar on top of every page, the studies' reports too. */
     static String nav() {
-        return "<nav class=\"serve\"><a href=\"/\">overhead serve</a> · <a href=\"/\">studies</a></nav>\n";
+        // styled in place: a study's report carries its own style sheet and no other
+        String link = "<a style=\"color:#eceff1;text-decoration:none;font-weight:600\" href=\"/\">";
+        return "<nav class=\"serve\" style=\"margin:-1rem -1.5rem 1rem;padding:.5rem 1.5rem;background:#263238\">"
+                + link + "overhead serve</a> " + link + "· studies</a></nav>\n";
     }
 
     private static void select(StringBuilder out, String name, String chosen, List<String> values) {

@@ -29,12 +29,14 @@ import java.util.List;
  * regressions only, this reports both directions). Between two single points there is no noise to
  * compare with, so no step is reported there: a series of two or three studies seldom has one.
  *
- * <p>Checked against asv's own {@code detect_steps} on 300 random weighted series of 3 to 42 points:
+ * <p>Measured once against asv's own {@code detect_steps} (asv commit 7032df70, Python 3.11, without
+ * its C extension) on 300 random weighted series of 3 to 42 points:
  * the same segments in 293; the others are series of 3 to 6 points, where nearly every fit is
  * perfect, and one where asv's golden-section search stops at another local minimum. The criterion
  * is conservative (the AR(1) term lets a one-segment fit absorb a step): with 1% noise, 20 points and
  * the step after the 12th, a step of 4% is found at its index in about a quarter of series, one of
- * 8% in three quarters, and flat noise shows a step in none of 800 (ChangePointsTest).
+ * 8% in three quarters, and flat noise showed a step in none of 800 series of 10 to 100 points.
+ * ChangePointsTest pins three series to asv's answers and checks these properties on seeded noise.
  */
 public final class ChangePoints {
     private static final int GRID = 81;

@@ -76,7 +76,8 @@
       tooltip: {trigger: 'item', renderMode: 'richText', confine: true},
       grid: {left: 10, right: 30, top: 60, bottom: 40, containLabel: true},
       xAxis: byKernel
-        ? {type: 'category', data: c.kernels, name: 'kernel', nameLocation: 'middle', nameGap: 28}
+        ? {type: 'category', data: c.kernels.map(function (k) { return k || 'not recorded'; }), name: 'kernel',
+          nameLocation: 'middle', nameGap: 28}
         : {type: 'time', name: 'study date', nameLocation: 'middle', nameGap: 28},
       yAxis: {type: 'value', scale: true, name: 'change (%)', axisLabel: {formatter: pct},
         splitLine: {lineStyle: {color: '#eee'}}},
@@ -85,36 +86,41 @@
     });
   }
 
+  /* Each comparison a row, each machine a bar in it (its interval, its estimate as a dot). */
   function machines(el) {
     var t = data.table;
     var rows = t.rows.slice().reverse();
     var labels = rows.map(function (r) { return r.workload + ' \u00b7 ' + r.metric + ' \u00b7 ' + r.candidate; });
-    el.style.height = Math.max(240, 90 + rows.length * 22 * Math.max(1, t.machines.length) * 0.7) + 'px';
     var n = t.machines.length;
+    el.style.height = Math.max(240, 90 + rows.length * Math.max(2, n) * 16) + 'px';
     var series = t.machines.map(function (m, j) {
       var colour = palette[j % palette.length];
-      var offset = n === 1 ? 0 : (j / (n - 1) - 0.5) * 0.5;
+      var shift = n === 1 ? 0 : (j / (n - 1) - 0.5) * 0.5; // a share of the row's band
+      var data = [];
+      rows.forEach(function (r, i) {
+        var c = r.cells[j];
+        if (c && c.change !== null) {
+          data.push([i, c.low === null ? c.change : c.low, c.high === null ? c.change : c.high, c.change]);
+        }
+      });
       return {
-        type: 'custom', name: m, itemStyle: {color: colour}, encode: {x: [1, 2, 3], y: 0},
-        data: rows.map(function (r, i) {
-          var c = r.cells[j];
-          return c && c.change !== null ? [i + offset, c.low === null ? c.change : c.low,
-            c.high === null ? c.change : c.high, c.change, i] : null;
-        }).filter(function (d) { return d !== null; }),
+        type: 'custom', name: m, itemStyle: {color: colour}, encode: {x: [1, 2, 3], y: 0}, data: data,
         tooltip: {formatter: function (p) {
-          var r = rows[p.value[4]], c = r.cells[j];
-          return m + ': ' + labels[p.value[4]] + '\n' + pct(c.change) + ' [' + pct(c.low) + ', ' + pct(c.high) + '] ' + c.verdict;
+          var r = rows[p.value[0]], c = r.cells[j];
+          return m + ': ' + labels[p.value[0]] + '\n' + pct(c.change) + ' [' + pct(c.low) + ', ' + pct(c.high) + '] ' + c.verdict;
         }},
         renderItem: function (params, api) {
+          var dy = api.size([0, 1])[1] * shift;
           var lo = api.coord([api.value(1), api.value(0)]);
           var hi = api.coord([api.value(2), api.value(0)]);
           var mid = api.coord([api.value(3), api.value(0)]);
+          var y = lo[1] + dy;
           var stroke = {stroke: colour, lineWidth: 2};
           return {type: 'group', children: [
-            {type: 'line', shape: {x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1]}, style: stroke},
-            {type: 'line', shape: {x1: lo[0], y1: lo[1] - 4, x2: lo[0], y2: lo[1] + 4}, style: stroke},
-            {type: 'line', shape: {x1: hi[0], y1: hi[1] - 4, x2: hi[0], y2: hi[1] + 4}, style: stroke},
-            {type: 'circle', shape: {cx: mid[0], cy: mid[1], r: 4}, style: {fill: colour}}
+            {type: 'line', shape: {x1: lo[0], y1: y, x2: hi[0], y2: y}, style: stroke},
+            {type: 'line', shape: {x1: lo[0], y1: y - 4, x2: lo[0], y2: y + 4}, style: stroke},
+            {type: 'line', shape: {x1: hi[0], y1: y - 4, x2: hi[0], y2: y + 4}, style: stroke},
+            {type: 'circle', shape: {cx: mid[0], cy: y, r: 4}, style: {fill: colour}}
           ]};
         }
       };
@@ -125,8 +131,7 @@
       grid: {left: 10, right: 30, top: 30, bottom: 40, containLabel: true},
       xAxis: {type: 'value', scale: true, name: 'change (%)', nameLocation: 'middle', nameGap: 25,
         axisLabel: {formatter: pct}},
-      yAxis: {type: 'value', min: -0.5, max: rows.length - 0.5, interval: 1,
-        axisLabel: {fontSize: 11, formatter: function (v) { return labels[v] === undefined ? '' : labels[v]; }}},
+      yAxis: {type: 'category', data: labels, axisLabel: {fontSize: 11}},
       series: series.concat([{type: 'line', silent: true, data: [], markLine: {symbol: 'none', silent: true,
         label: {show: false}, lineStyle: {color: '#777'}, data: [{xAxis: 0}]}}])
     });

@@ -30,44 +30,63 @@ final class Catalog {
         }
     };
 
+    /** What the list shows of each study: small, so kept for every study while its line is unchanged. */
+    private final Map<String, Entry> listed = new java.util.HashMap<>();
+
     Catalog(Store store) {
         this.store = store;
     }
 
     /** A study of the list with what the filters look at. */
     record Entry(
-            String id,
-            String label,
-            Instant created,
-            String state,
-            int runs,
-            String machine,
-            String kernel,
-            List<String> workloads,
-            List<String> variants) {}
+            Store.StudySummary summary, String machine, String kernel, List<String> workloads, List<String> variants) {
+        String id() {
+            return summary.id();
+        }
+
+        String label() {
+            return summary.label();
+        }
+
+        Instant created() {
+            return summary.created();
+        }
+
+        String state() {
+            return summary.state();
+        }
+
+        int runs() {
+            return summary.runs();
+        }
+    }
 
     private record Cached(Store.StudySummary summary, StudyResult study) {}
 
     /** Every study, newest first, with its machine, kernel and workloads. */
     synchronized List<Entry> entries() throws StoreException {
         List<Entry> out = new ArrayList<>();
+        Map<String, Entry> seen = new java.util.HashMap<>();
         for (Store.StudySummary s : store.list()) {
-            Optional<StudyResult> study = judged(s);
-            if (study.isEmpty()) {
-                continue; // deleted between the list and the load
+            Entry e = listed.get(s.id());
+            if (e == null || !e.summary().equals(s)) {
+                Optional<StudyResult> study = store.load(s.id()); // not judged: the list shows no verdict
+                if (study.isEmpty()) {
+                    continue; // deleted between the list and the load
+                }
+                StudyResult r = study.get();
+                e = new Entry(
+                        s,
+                        Machines.machineOf(r),
+                        Machines.kernelOf(r),
+                        r.workloads().stream().map(w -> w.name()).toList(),
+                        r.variantNames());
             }
-            StudyResult r = study.get();
-            out.add(new Entry(
-                    s.id(),
-                    s.label(),
-                    s.created(),
-                    s.state(),
-                    s.runs(),
-                    Machines.machineOf(r),
-                    Machines.kernelOf(r),
-                    r.workloads().stream().map(w -> w.name()).toList(),
-                    r.variantNames()));
+            seen.put(s.id(), e);
+            out.add(e);
         }
+        listed.clear(); // deleted studies go
+        listed.putAll(seen);
         return out;
     }
 

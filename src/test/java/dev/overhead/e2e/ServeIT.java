@@ -172,8 +172,8 @@ class ServeIT {
         assertThat(page.statusCode()).isEqualTo(200);
         var report = overhead.run("report", "--store", store.toString(), id, "--format", "html");
         assertThat(report.exitCode()).as(report.toString()).isZero();
-        String bar = "<nav class=\"serve\">";
-        String withoutBar = page.body().replaceFirst("<nav class=\"serve\">[^\n]*</nav>\n", "");
+        String bar = "<body>\n<nav class=\"serve\"";
+        String withoutBar = page.body().replaceFirst("<nav class=\"serve\"[^\n]*</nav>\n", "");
         assertThat(page.body()).contains(bar);
         assertThat(withoutBar).isEqualTo(report.stdout());
     }

@@ -20,7 +20,9 @@ import java.util.Optional;
 final class MemoryStore implements Store {
     private final List<StudyResult> studies = new ArrayList<>();
 
+    /** Adds a study, or replaces the one with its id (a study that gained runs). */
     MemoryStore add(StudyResult s) {
+        studies.removeIf(x -> x.info().id().equals(s.info().id()));
         studies.add(s);
         return this;
     }
@@ -74,7 +76,16 @@ final class MemoryStore implements Store {
                 .sorted(Comparator.comparing((StudyResult s) -> s.info().created())
                         .reversed())
                 .map(s -> new StudySummary(
-                        s.info().id(), s.info().label(), s.info().created(), "done", 1, 2, 10))
+                        s.info().id(),
+                        s.info().label(),
+                        s.info().created(),
+                        "done",
+                        s.workloads().size(),
+                        s.variantNames().size(),
+                        s.workloads().stream()
+                                .flatMap(w -> w.variants().stream())
+                                .mapToInt(v -> v.runs().size())
+                                .sum()))
                 .toList();
     }
 

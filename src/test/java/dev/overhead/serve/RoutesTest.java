@@ -164,6 +164,43 @@ class RoutesTest {
     }
 
     @Test
+    void aStudyThatChangesIsReadAgain() throws Exception {
+        String api = "/api/history";
+        String[] q = {"label", "hackbench", "workload", "hackbench", "metric", "wall", "variant", "stackleak"};
+        assertThat(JSON.readTree(get(api, q).body())
+                        .path("series")
+                        .get(0)
+                        .path("points")
+                        .get(7)
+                        .path("change")
+                        .asDouble())
+                .isCloseTo(10.0, org.assertj.core.api.Assertions.within(0.01));
+        // a7 measured again (more runs, another cost): its line in the store's list changes, so it is read again
+        var again = MemoryStore.study("a7", "hackbench", day(7), "lab-a", 1.20);
+        var more = new java.util.ArrayList<>(again.workloads().get(0).variants());
+        var base = more.get(0);
+        var runs = new java.util.ArrayList<>(base.runs());
+        runs.add(base.runs().get(2));
+        more.set(0, new dev.overhead.model.VariantResult(base.variant(), runs));
+        store.add(new dev.overhead.model.StudyResult(
+                again.info(),
+                again.environment(),
+                java.util.List.of(new dev.overhead.model.WorkloadResult(
+                        again.workloads().get(0).workload(), more)),
+                java.util.List.of(),
+                java.util.List.of()));
+        assertThat(JSON.readTree(get(api, q).body())
+                        .path("series")
+                        .get(0)
+                        .path("points")
+                        .get(7)
+                        .path("change")
+                        .asDouble())
+                .isGreaterThan(15.0);
+        assertThat(get("/").body()).contains("<td class=\"num\">11</td>");
+    }
+
+    @Test
     void wrongAddressesAreRefusedInOneSentence() {
         assertThat(get("/study/nosuch").status()).isEqualTo(404);
         assertThat(get("/study/nosuch").body()).contains("no stored study is called &#39;nosuch&#39;");

@@ -139,10 +139,12 @@ public final class WebServer implements AutoCloseable {
                 } else if (loopback && !loopbackHost(request.getHeaders().get(HttpHeader.HOST))) {
                     reply = Routes.Reply.html(421, "this server answers only requests to localhost or 127.0.0.1\n");
                 } else {
-                    Map<String, String> query = new LinkedHashMap<>();
-                    Fields fields = Request.extractQueryParameters(request);
-                    fields.forEach(f -> query.put(f.getName(), f.getValue()));
-                    reply = routes.answer(Request.getPathInContext(request), query);
+                    Map<String, String> query = query(request);
+                    reply = query == null
+                            ? Routes.Reply.html(
+                                    400,
+                                    "the address's query is not well formed (a % without two hex digits after it?)\n")
+                            : routes.answer(Request.getPathInContext(request), query);
                 }
             } catch (RuntimeException e) {
                 synchronized (log) {
@@ -161,6 +163,18 @@ public final class WebServer implements AutoCloseable {
             Content.Sink.write(response, true, reply.body(), callback);
             return true;
         }
+    }
+
+    /** The query's parameters (the first of a repeated one), or null where it cannot be decoded. */
+    private static Map<String, String> query(Request request) {
+        Map<String, String> query = new LinkedHashMap<>();
+        try {
+            Fields fields = Request.extractQueryParameters(request);
+            fields.forEach(f -> query.put(f.getName(), f.getValue()));
+        } catch (IllegalArgumentException e) { // Jetty's "400: Bad query" is one
+            return null;
+        }
+        return query;
     }
 
     static boolean loopbackHost(String host) {

@@ -208,6 +208,7 @@ class ServeIT {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(post.statusCode()).isEqualTo(405);
         assertThat(get("/no/such/page").statusCode()).isEqualTo(404);
+        assertThat(get("/?label=%zz").statusCode()).isEqualTo(400);
         assertThat(get("/history?label=" + enc(HOSTILE)).body()).doesNotContain("<img src=x");
     }
 

@@ -65,6 +65,10 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule report = mayImportOnly("report", "verdicts", "model", "stats");
 
+    /** The web pages read the store through its interface and show what report and verdicts make. */
+    @ArchTest
+    static final ArchRule serve = mayImportOnly("serve", "report", "verdicts", "store", "model", "stats");
+
     @ArchTest
     static final ArchRule nothingImportsCli = noClasses()
             .that()

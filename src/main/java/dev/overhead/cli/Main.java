@@ -36,6 +36,7 @@ import picocli.CommandLine.Command;
             BisectCommand.class,
             StoreCommand.class,
             ExportAllCommand.class,
+            ServeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -180,6 +180,16 @@ public final class HtmlRenderer {
         return tag.equals("und") ? "en" : tag;
     }
 
+    /** Text for HTML content and attribute values, as every page of {@code overhead serve} writes it too. */
+    public static String escape(String s) {
+        return esc(s);
+    }
+
+    /** The charting library the page inlines, for {@code overhead serve} to serve as a file of its own. */
+    public static String chartLibrary() {
+        return library();
+    }
+
     /** Text for HTML content and attribute values. */
     static String esc(String s) {
         StringBuilder out = new StringBuilder(s.length());

@@ -1,0 +1,80 @@
+package dev.overhead.cli;
+
+import dev.overhead.serve.Presentation;
+import dev.overhead.serve.WebServer;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code overhead serve}: the stored studies as web pages, read-only, until Ctrl-C (docs/serve.md). */
+@Command(
+        name = "serve",
+        description = "Show the stored studies, their history and their machines as web pages (read-only).")
+final class ServeCommand implements Callable<Integer> {
+    static final int DEFAULT_PORT = 8080;
+
+    @Mixin
+    StoreOption storeOption;
+
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            defaultValue = "" + DEFAULT_PORT,
+            description = "The port to listen on (default: ${DEFAULT-VALUE}; 0: any free port).")
+    int port;
+
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDR",
+            defaultValue = "127.0.0.1",
+            description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
+    String bind;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws StoreException {
+        if (port < 0 || port > 65535) {
+            throw UserError.usage(
+                    "--port " + port + " is not a port: give a number from 1 to 65535, or 0 for any free one");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Presentation presentation = new Presentation(
+                Masking::study, SafeText::clean, Locale.getDefault(Locale.Category.FORMAT), ZoneId.systemDefault());
+        Interrupts.arm();
+        try (Store store = storeOption.openForReading();
+                WebServer web = start(store, presentation, err)) {
+            if (!Interrupts.handOver(web::close)) {
+                return Interrupts.exitCode();
+            }
+            out.println("overhead serve: the studies are at " + web.uri() + " (read-only; Ctrl-C stops)");
+            out.flush();
+            web.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            Interrupts.reset();
+        }
+        int code = Interrupts.exitCode();
+        return code == 0 ? 0 : code;
+    }
+
+    private WebServer start(Store store, Presentation presentation, PrintWriter err) {
+        try {
+            return WebServer.start(store, presentation, bind, port, err);
+        } catch (IOException e) {
+            throw UserError.failed(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package dev.overhead.serve;
+
+import dev.overhead.model.ComparisonRow;
+import dev.overhead.model.StudyResult;
+import dev.overhead.stats.ChangePoints;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One comparison (workload × metric × candidate) across the studies of a label: the change with its
+ * interval in each study, a series per machine, and where each series changed level
+ * ({@link ChangePoints}, asv's step detection, on the ratio candidate/baseline weighted by the
+ * inverse of its interval's width, as asv weights by its confidence intervals).
+ */
+final class History {
+    private History() {}
+
+    /** A comparison the studies of a label have: what a history page is of. */
+    record Key(String workload, String metric, String candidate) {}
+
+    /** The change of one study, in percent, with its interval (null where the study has none). */
+    record Point(
+            String study,
+            String created,
+            String kernel,
+            String baseline,
+            Double change,
+            Double low,
+            Double high,
+            String verdict) {}
+
+    /** Where one machine's series changed level: the study where the new level starts. */
+    record Step(int index, String study, double before, double after) {}
+
+    record Series(String machine, List<Point> points, List<Step> steps) {}
+
+    record Chart(String label, Key key, String unit, List<String> kernels, List<Series> series) {}
+
+    /** Every comparison the studies have, in the order they first appear (overall rows left out). */
+    static List<Key> keys(List<StudyResult> studies) {
+        Set<Key> keys = new LinkedHashSet<>();
+        for (StudyResult s : studies) {
+            for (ComparisonRow c : s.comparisons()) {
+                if (!c.overall()) {
+                    keys.add(new Key(c.workload(), c.metric(), c.candidate()));
+                }
+            }
+        }
+        return List.copyOf(keys);
+    }
+
+    /** The history of one comparison over {@code studies} (one label, oldest first). */
+    static Chart of(String label, Key key, List<StudyResult> studies) {
+        Map<String, List<Point>> byMachine = new LinkedHashMap<>();
+        Set<String> kernels = new LinkedHashSet<>();
+        String unit = "";
+        for (StudyResult s : studies) {
+            for (ComparisonRow c : s.comparisons()) {
+                if (c.overall()
+                        || !c.workload().equals(key.workload())
+                        || !c.metric().equals(key.metric())
+                        || !c.candidate().equals(key.candidate())) {
+                    continue;
+                }
+                var cmp = c.comparison();
+                String kernel = Machines.kernelOf(s);
+                kernels.add(kernel);
+                unit = c.unit() == null ? "" : c.unit();
+                byMachine
+                        .computeIfAbsent(Machines.machineOf(s), m -> new ArrayList<>())
+                        .add(new Point(
+                                s.info().id(),
+                                s.info().created() == null
+                                        ? null
+                                        : s.info().created().toString(),
+                                kernel,
+                                c.baseline(),
+                                finite(cmp.changePct()),
+                                finite(cmp.ciLowPct()),
+                                finite(cmp.ciHighPct()),
+                                cmp.verdict().word()));
+            }
+        }
+        List<Series> series = new ArrayList<>();
+        byMachine.forEach((machine, points) -> series.add(new Series(machine, points, steps(points))));
+        return new Chart(label, key, unit, List.copyOf(kernels), series);
+    }
+
+    /** The value for the JSON: null where there is no number. */
+    static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    /** Change points of a series; points without a finite change are left out of the fit. */
+    static List<Step> steps(List<Point> points) {
+        List<Integer> index = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            if (points.get(i).change() != null) {
+                index.add(i);
+            }
+        }
+        double[] y = new double[index.size()];
+        double[] w = new double[index.size()];
+        for (int j = 0; j < y.length; j++) {
+            Point p = points.get(index.get(j));
+            y[j] = 1 + p.change() / 100;
+            double width = p.high() == null || p.low() == null ? Double.NaN : (p.high() - p.low()) / 100;
+            w[j] = Double.isFinite(width) && width > 0 ? 1 / width : Double.NaN; // NaN: the median weight
+        }
+        List<Step> out = new ArrayList<>();
+        for (ChangePoints.Step s : ChangePoints.detect(y, w).steps()) {
+            int i = index.get(s.index());
+            out.add(new Step(i, points.get(i).study(), (s.before() - 1) * 100, (s.after() - 1) * 100));
+        }
+        return out;
+    }
+}

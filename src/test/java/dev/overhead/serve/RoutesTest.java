@@ -1,0 +1,245 @@
+package dev.overhead.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.report.HtmlRenderer;
+import dev.overhead.report.RenderOptions;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** Every page and endpoint of serve without an HTTP server: what it shows, escapes and refuses. */
+class RoutesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final String HOSTILE = "<script>alert(\"x\")</script>&'";
+    static final String HOSTILE_MACHINE = "<img src=x onerror=alert(1)>";
+    private static final Instant T0 = Instant.parse("2026-11-01T10:00:00Z");
+
+    private final MemoryStore store = new MemoryStore();
+    private final Routes routes;
+
+    RoutesTest() {
+        // lab-a: four studies at +2%, then four at +10%; lab-b: two at +3%; and one with hostile names
+        for (int i = 0; i < 8; i++) {
+            store.add(MemoryStore.study("a" + i, "hackbench", day(i), "lab-a", i < 4 ? 1.02 : 1.10));
+        }
+        store.add(MemoryStore.study("b0", "hackbench", day(2).plusSeconds(60), "lab-b", 1.03));
+        store.add(MemoryStore.study("b1", "hackbench", day(6).plusSeconds(60), "lab-b", 1.03));
+        store.add(MemoryStore.study("h0", HOSTILE, day(9), HOSTILE_MACHINE, 1.05));
+        routes = new Routes(
+                new Catalog(store),
+                new Presentation(UnaryOperator.identity(), UnaryOperator.identity(), Locale.ROOT, ZoneOffset.UTC));
+    }
+
+    private static Instant day(int i) {
+        return T0.plusSeconds(86400L * i);
+    }
+
+    private Routes.Reply get(String path, String... query) {
+        Map<String, String> q = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < query.length; i += 2) {
+            q.put(query[i], query[i + 1]);
+        }
+        return routes.answer(path, q);
+    }
+
+    @Test
+    void theListShowsEveryStudyNewestFirstAndEscapesWhatUsersWrote() {
+        Routes.Reply r = get("/");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.body()).contains("11 of 11 studies").contains("href=\"/study/a7\"");
+        assertThat(r.body().indexOf("/study/h0")).isLessThan(r.body().indexOf("/study/a0"));
+        assertThat(r.body())
+                .doesNotContain("<script>alert")
+                .doesNotContain("<img src=x")
+                .contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;")
+                .contains("&lt;img src=x onerror=alert(1)&gt;");
+    }
+
+    @Test
+    void filtersNarrowTheList() {
+        assertThat(get("/", "machine", "lab-b").body()).contains("2 of 11 studies");
+        assertThat(get("/", "label", "HACK").body()).contains("10 of 11 studies");
+        assertThat(get("/", "workload", "hackbench", "from", "2026-11-03", "to", "2026-11-05")
+                        .body())
+                .contains("4 of 11 studies"); // a2, b0, a3, a4
+        assertThat(get("/", "workload", "nosuch").body()).contains("0 of 11 studies");
+        Routes.Reply bad = get("/", "from", "yesterday");
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body()).contains("from=yesterday is not a date: give it as 2026-12-03");
+    }
+
+    @Test
+    void aLabelListsWhatItsStudiesCompare() {
+        Routes.Reply r = get("/history", "label", "hackbench");
+        assertThat(r.body()).contains("10 studies on 2 machines").contains("hackbench · wall · stackleak");
+    }
+
+    @Test
+    void theHistoryMarksTheStepOfEachMachine() throws Exception {
+        Routes.Reply r = get(
+                "/api/history",
+                "label",
+                "hackbench",
+                "workload",
+                "hackbench",
+                "metric",
+                "wall",
+                "variant",
+                "stackleak");
+        assertThat(r.status()).isEqualTo(200);
+        JsonNode chart = JSON.readTree(r.body());
+        JsonNode a = chart.path("series").get(0);
+        assertThat(a.path("machine").asText()).isEqualTo("lab-a");
+        assertThat(a.path("points")).hasSize(8);
+        assertThat(a.path("points").get(0).path("change").asDouble())
+                .isCloseTo(2.0, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(a.path("steps")).hasSize(1);
+        assertThat(a.path("steps").get(0).path("index").asInt()).isEqualTo(4);
+        assertThat(a.path("steps").get(0).path("study").asText()).isEqualTo("a4");
+        JsonNode b = chart.path("series").get(1);
+        assertThat(b.path("machine").asText()).isEqualTo("lab-b");
+        assertThat(b.path("steps")).isEmpty();
+
+        Routes.Reply page = get(
+                "/history",
+                "label",
+                "hackbench",
+                "workload",
+                "hackbench",
+                "metric",
+                "wall",
+                "variant",
+                "stackleak",
+                "x",
+                "kernel");
+        assertThat(page.body())
+                .contains("lab-a: from +2.00% to +10.00% at study <a href=\"/study/a4\">a4</a>")
+                .contains("<tr class=\"step\"><td>lab-a")
+                .contains("id=\"serve-data\"")
+                .contains("<script src=\"/assets/echarts.min.js\"></script>");
+    }
+
+    @Test
+    void theHistoryOfAHostileLabelKeepsItsDataInert() {
+        Routes.Reply page =
+                get("/history", "label", HOSTILE, "workload", "hackbench", "metric", "wall", "variant", "stackleak");
+        assertThat(page.status()).isEqualTo(200);
+        String data = page.body().substring(page.body().indexOf("id=\"serve-data\""));
+        assertThat(data.substring(0, data.indexOf("</script>")))
+                .doesNotContain("<")
+                .doesNotContain("&");
+        assertThat(page.body()).doesNotContain("<script>alert").doesNotContain("<img src=x");
+    }
+
+    @Test
+    void machinesStandSideBySide() throws Exception {
+        JsonNode t = JSON.readTree(get("/api/machines", "label", "hackbench").body());
+        assertThat(t.path("machines").toString()).isEqualTo("[\"lab-a\",\"lab-b\"]");
+        assertThat(t.path("studies").toString()).isEqualTo("[\"a7\",\"b1\"]");
+        JsonNode wall = t.path("rows").get(0);
+        assertThat(wall.path("metric").asText()).isEqualTo("wall");
+        assertThat(wall.path("cells").get(0).path("change").asDouble())
+                .isCloseTo(10.0, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(wall.path("cells").get(1).path("change").asDouble())
+                .isCloseTo(3.0, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(wall.path("cells").get(0).path("verdict").asText()).isEqualTo("worse");
+        assertThat(get("/machines", "label", "hackbench").body()).contains("Machines side by side: hackbench");
+    }
+
+    @Test
+    void aStudysPageIsItsHtmlReportWithTheBarOnTop() {
+        Routes.Reply r = get("/study/a4");
+        assertThat(r.report()).isTrue();
+        String report = HtmlRenderer.render(
+                Catalog.judge(store.load("a4").orElseThrow()), new RenderOptions(false, Locale.ROOT));
+        assertThat(r.body().replace(Pages.nav(), "")).isEqualTo(report);
+        assertThat(r.body()).contains("<body>\n" + Pages.nav());
+    }
+
+    @Test
+    void aStudyThatChangesIsReadAgain() throws Exception {
+        String api = "/api/history";
+        String[] q = {"label", "hackbench", "workload", "hackbench", "metric", "wall", "variant", "stackleak"};
+        assertThat(JSON.readTree(get(api, q).body())
+                        .path("series")
+                        .get(0)
+                        .path("points")
+                        .get(7)
+                        .path("change")
+                        .asDouble())
+                .isCloseTo(10.0, org.assertj.core.api.Assertions.within(0.01));
+        // a7 measured again (more runs, another cost): its line in the store's list changes, so it is read again
+        var again = MemoryStore.study("a7", "hackbench", day(7), "lab-a", 1.20);
+        var more = new java.util.ArrayList<>(again.workloads().get(0).variants());
+        var base = more.get(0);
+        var runs = new java.util.ArrayList<>(base.runs());
+        runs.add(base.runs().get(2));
+        more.set(0, new dev.overhead.model.VariantResult(base.variant(), runs));
+        store.add(new dev.overhead.model.StudyResult(
+                again.info(),
+                again.environment(),
+                java.util.List.of(new dev.overhead.model.WorkloadResult(
+                        again.workloads().get(0).workload(), more)),
+                java.util.List.of(),
+                java.util.List.of()));
+        assertThat(JSON.readTree(get(api, q).body())
+                        .path("series")
+                        .get(0)
+                        .path("points")
+                        .get(7)
+                        .path("change")
+                        .asDouble())
+                .isGreaterThan(15.0);
+        assertThat(get("/").body()).contains("<td class=\"num\">11</td>");
+    }
+
+    @Test
+    void wrongAddressesAreRefusedInOneSentence() {
+        assertThat(get("/study/nosuch").status()).isEqualTo(404);
+        assertThat(get("/study/nosuch").body()).contains("no stored study is called &#39;nosuch&#39;");
+        assertThat(get("/history").status()).isEqualTo(400);
+        Routes.Reply none =
+                get("/api/history", "label", "hackbench", "workload", "x", "metric", "wall", "variant", "y");
+        assertThat(none.status()).isEqualTo(404);
+        assertThat(none.type()).startsWith("application/json");
+        assertThat(none.body()).contains("no study labelled 'hackbench' compares y on x by wall");
+        assertThat(get(
+                                "/history",
+                                "label",
+                                "hackbench",
+                                "workload",
+                                "hackbench",
+                                "metric",
+                                "wall",
+                                "variant",
+                                "stackleak",
+                                "x",
+                                "moon")
+                        .status())
+                .isEqualTo(400);
+        assertThat(get("/etc/passwd").status()).isEqualTo(404);
+    }
+
+    @Test
+    void assetsAreServedFromTheJar() {
+        assertThat(get("/assets/echarts.min.js").body()).isEqualTo(HtmlRenderer.chartLibrary());
+        assertThat(get("/assets/serve.js").body()).contains("data-rendered");
+        assertThat(get("/assets/serve.css").type()).startsWith("text/css");
+    }
+
+    @Test
+    void onlyLoopbackNamesReachALoopbackServer() {
+        assertThat(WebServer.loopbackHost("127.0.0.1:8080")).isTrue();
+        assertThat(WebServer.loopbackHost("localhost")).isTrue();
+        assertThat(WebServer.loopbackHost("[::1]:8080")).isTrue();
+        assertThat(WebServer.loopbackHost("evil.example:8080")).isFalse();
+        assertThat(WebServer.loopbackHost("127.0.0.1.evil.example")).isFalse();
+    }
+}

@@ -61,7 +61,7 @@ final class ShowCommand implements Callable<Integer> {
                 for (Run r : v.runs()) {
                     out.printf(
                             Locale.ROOT,
-                            "    %4d %5d %5d %4d %10.6f %9.6f %9.6f %10d %9d %9d%s%n",
+                            "    %4d %5d %5d %4d %10.6f %9.6f %9.6f %10d %9d %9d%s%s%n",
                             r.index(),
                             r.sequence(),
                             r.round(),
@@ -72,6 +72,8 @@ final class ShowCommand implements Callable<Integer> {
                             r.maxRssKib(),
                             r.minorFaults(),
                             r.involuntaryCs(),
+                            (r.build() == null ? "" : "  build " + r.build())
+                                    + (r.boot() == null ? "" : "  boot " + r.boot()), // levels only
                             r.metrics().isEmpty() ? "" : "  " + r.metrics());
                 }
             }

@@ -126,6 +126,9 @@ class BootLevelsIT {
         assertThat(wall.path("units").path("boot").asInt()).isEqualTo(2);
         assertThat(wall.path("method").asText()).contains("over 2+2 boots");
 
+        assertThat(overhead.run("show", "kernels", "--store", store.toString()).stdout())
+                .contains("  boot 4");
+
         var again = resume();
         assertThat(again.exitCode()).isEqualTo(1);
         assertThat(again.stderr()).contains("is complete");

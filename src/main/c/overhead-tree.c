@@ -32,12 +32,13 @@ static struct {
 
 static int initialized, v2_memory, v2_io, have_psi;
 static int mem_at = -1, cpu_at = -1, io_at = -1, psi_at = -1; /* the hierarchy that gives each figure */
-static char why[600];
+static char failed_why[600]; /* a cgroup that could not be made or joined: says it best */
+static char missing_why[600]; /* else which figures this machine's cgroups cannot give */
 
-const char *tree_why(void) { return why; }
+const char *tree_why(void) { return failed_why[0] ? failed_why : missing_why; }
 
 static void set_why(const char *fmt, const char *path, int err) {
-    if (!why[0]) snprintf(why, sizeof why, fmt, path, strerror(err));
+    if (!failed_why[0]) snprintf(failed_why, sizeof failed_why, fmt, path, strerror(err));
 }
 
 /* Reads a small file whole; its length, or -1. */
@@ -192,20 +193,21 @@ static void assign(void) {
     cpu_at = v2 ? H_V2 : h[H_CPU].found && !h[H_CPU].broken ? H_CPU : -1;
     io_at = v2 && v2_io ? H_V2 : -1;
     psi_at = v2 && have_psi ? H_V2 : -1;
-    if (why[0]) return; /* a cgroup that could not be made or joined says it best */
+    char *why = missing_why;
+    why[0] = 0;
     if (mem_at < 0 && !h[H_V2].found && !h[H_MEM].found) {
-        snprintf(why, sizeof why, "no cgroup hierarchy is mounted");
+        snprintf(why, sizeof missing_why, "no cgroup hierarchy is mounted");
         return;
     }
     size_t n = 0;
     if (mem_at < 0)
-        n += snprintf(why + n, sizeof why - n, "%scgroup v2 does not delegate the memory controller to child cgroups of %.200s",
+        n += snprintf(why + n, sizeof missing_why - n, "%scgroup v2 does not delegate the memory controller to child cgroups of %.200s",
                       n ? "; " : "", h[H_V2].base);
-    if (io_at < 0 && n < sizeof why)
-        n += snprintf(why + n, sizeof why - n, "%sblock I/O needs the io controller of cgroup v2%s", n ? "; " : "",
+    if (io_at < 0 && n < sizeof missing_why)
+        n += snprintf(why + n, sizeof missing_why - n, "%sblock I/O needs the io controller of cgroup v2%s", n ? "; " : "",
                       h[H_V2].found ? ", which is not delegated to child cgroups here" : "");
-    if (psi_at < 0 && n < sizeof why)
-        snprintf(why + n, sizeof why - n, "%sstall times need cgroup v2 and a kernel with PSI", n ? "; " : "");
+    if (psi_at < 0 && n < sizeof missing_why)
+        snprintf(why + n, sizeof missing_why - n, "%sstall times need cgroup v2 and a kernel with PSI", n ? "; " : "");
 }
 
 static int used(int i) { return i == mem_at || i == cpu_at || i == io_at || i == psi_at; }

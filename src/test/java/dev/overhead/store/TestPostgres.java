@@ -83,6 +83,15 @@ public final class TestPostgres {
             run(script(), "restart", dir.toString());
         }
 
+        /** Stops the server, keeping the cluster (startServer starts it again on the same port). */
+        public void stopServer() throws IOException {
+            run(script(), "stop", dir.toString());
+        }
+
+        public void startServer() throws IOException {
+            run(script(), "start", dir.toString());
+        }
+
         /** Stops the server and removes its directory. */
         public void stop() {
             try {

@@ -64,6 +64,12 @@ public final class TestPostgres {
         return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema;
     }
 
+    /** A plain JDBC connection to a store URL, for tests that look at or change its tables directly. */
+    public static java.sql.Connection connect(String storeUrl) throws Exception {
+        StoreUrl u = StoreUrl.parse(storeUrl, Map.of());
+        return DriverManager.getConnection(u.jdbcUrl(), u.properties());
+    }
+
     /** A cluster of its own (for a test that restarts the server): started, restarted, stopped. */
     public record Cluster(Path dir, String url) {
         public static Cluster start() throws IOException {

@@ -33,6 +33,8 @@ import picocli.CommandLine.Command;
             PruneCommand.class,
             StoreCommand.class,
             ExportAllCommand.class,
+            SubmitCommand.class,
+            AgentCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -20,6 +20,9 @@ final class PgSchema {
 
     static final String LOCATION = "classpath:dev/overhead/store/postgresql";
 
+    /** The SQLite store's versions, then 3: the fleet's queue (db-scheduler's table), which a file store has no use for. */
+    static final int CURRENT = 3;
+
     /** Kept strongly reachable: java.util.logging forgets the level of a logger nobody holds. */
     private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
@@ -71,13 +74,13 @@ final class PgSchema {
             Flyway.configure(PgSchema.class.getClassLoader())
                     .dataSource(url.jdbcUrl(), props.getProperty("user"), props.getProperty("password"))
                     .locations(LOCATION)
-                    .target(Integer.toString(Schema.CURRENT))
+                    .target(Integer.toString(CURRENT))
                     .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator") // muted above
                     .load()
                     .migrate();
         } catch (FlywayException e) {
             throw new StoreException(
-                    "the store " + url.masked() + " could not be brought to schema " + Schema.CURRENT + " ("
+                    "the store " + url.masked() + " could not be brought to schema " + CURRENT + " ("
                             + e.getMessage().lines().findFirst().orElse("") + "): the step that failed was"
                             + " rolled back; check that the user may create tables in that database.",
                     e);

@@ -40,6 +40,16 @@ public final class PostgresStore implements Store {
     /** The first key of every advisory lock overhead takes ("ovhd"), so other users of the database keep theirs. */
     static final int LOCK_CLASS = 0x6f766864;
 
+    static {
+        // The libraries of the team store (db-scheduler, and others that find SLF4J on the class path) log
+        // through SLF4J, and overhead ships no binding: SLF4J's own no-op provider, named before the first log,
+        // keeps SLF4J from searching and warning that it found none. overhead says itself what matters.
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+            System.setProperty("slf4j.internal.verbosity", "WARN"); // not even a note that it was named
+        }
+    }
+
     private final StoreUrl url;
     private final boolean readOnly;
     private final Duration reconnectFor;
@@ -65,7 +75,7 @@ public final class PostgresStore implements Store {
         try {
             int version = PgSchema.version(c);
             refuseNewer(url, version);
-            if (version < Schema.CURRENT) {
+            if (version < PgSchema.CURRENT) {
                 PgSchema.migrate(url);
             }
         } catch (SQLException e) {
@@ -98,10 +108,10 @@ public final class PostgresStore implements Store {
     }
 
     private static void refuseNewer(StoreUrl url, int had) throws StoreException {
-        if (had > Schema.CURRENT) {
+        if (had > PgSchema.CURRENT) {
             throw new StoreException(
                     "the store " + url.masked() + " was written by a newer overhead (schema " + had
-                            + "; this one knows " + Schema.CURRENT + "): upgrade overhead, or give another --store.",
+                            + "; this one knows " + PgSchema.CURRENT + "): upgrade overhead, or give another --store.",
                     null);
         }
     }

@@ -146,7 +146,7 @@ public final class StoreAdmin {
                     return new Check(
                             url.masked(),
                             PgSchema.version(c),
-                            Schema.CURRENT,
+                            PgSchema.CURRENT,
                             migrations,
                             count(st, "SELECT count(*) FROM studies"),
                             count(st, "SELECT count(*) FROM runs"),

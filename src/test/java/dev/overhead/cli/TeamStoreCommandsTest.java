@@ -93,8 +93,8 @@ class TeamStoreCommandsTest {
         var check = ok("store", "check", "--store", team);
         assertThat(check.out())
                 .contains("store      postgresql://overhead:********@")
-                .contains("schema     2 (this overhead knows 2)")
-                .contains("migrations 1 SQL studies, 2 SQL indexes")
+                .contains("schema     3 (this overhead knows 3)")
+                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL fleet")
                 .contains("studies    2 (12 runs)")
                 .contains("integrity  ok");
 

@@ -87,7 +87,7 @@ class PostgresStoreTest {
                 var rs = c.createStatement()
                         .executeQuery("SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getInt(1)).as("each migration applied once").isEqualTo(Schema.CURRENT);
+            assertThat(rs.getInt(1)).as("each migration applied once").isEqualTo(PgSchema.CURRENT);
         }
     }
 
@@ -207,7 +207,7 @@ class PostgresStoreTest {
                             + " 'V99__future.sql', 'overhead', 0, true)");
         }
         assertThatThrownBy(() -> Stores.open(url))
-                .hasMessageContaining("was written by a newer overhead (schema 99; this one knows " + Schema.CURRENT);
+                .hasMessageContaining("was written by a newer overhead (schema 99; this one knows " + PgSchema.CURRENT);
         assertThatThrownBy(() -> Stores.openForReading(url)).hasMessageContaining("newer overhead");
     }
 

@@ -70,7 +70,8 @@ final class SubmitCommand implements Callable<Integer> {
             labels = Fleet.submit(store, submission, names, text);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.println("submission " + submission + ": " + labels.size() + " studies queued in " + storeOption.describe());
+        out.println("submission " + submission + ": " + labels.size() + (labels.size() == 1 ? " study" : " studies")
+                + " queued in " + storeOption.describe());
         for (int i = 0; i < names.size(); i++) {
             out.println("  " + labels.get(i) + "  for 'overhead agent --machine " + names.get(i) + "'");
         }

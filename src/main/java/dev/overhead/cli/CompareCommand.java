@@ -29,8 +29,14 @@ import picocli.CommandLine.Spec;
             "Go benchmarks, pyperf) and stored studies, with the same statistics as run."
         })
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Result files, or stored study ids or labels.")
+    @Parameters(paramLabel = "INPUT", arity = "0..*", description = "Result files, or stored study ids or labels.")
     List<String> inputs = new ArrayList<>();
+
+    @picocli.CommandLine.Option(
+            names = "--submission",
+            paramLabel = "ID",
+            description = "The studies of one 'overhead submit', per machine and pooled over the machines.")
+    String submission;
 
     @Mixin
     VerdictOptions verdict;
@@ -46,6 +52,13 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (submission != null || inputs.isEmpty()) {
+            if (submission == null || !inputs.isEmpty()) {
+                throw UserError.usage("give the result files or studies to compare, or --submission ID alone.");
+            }
+            return SubmissionComparison.compare(
+                    storeOption, verdict, submission, spec.commandLine().getOut());
+        }
         Outputs.format(outputs.format);
         OutputGuard.check(
                 outputs,

@@ -1,11 +1,10 @@
 package dev.overhead.cli;
 
-import dev.overhead.store.SqliteStore;
+import dev.overhead.store.Store;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
 import dev.overhead.store.StudyDefinition;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,13 +32,13 @@ final class DeleteCommand implements Callable<Integer> {
     @Override
     public Integer call() throws StoreException {
         PrintWriter out = spec.commandLine().getOut();
-        if (!Files.exists(storeOption.file())) { // deleting never makes a store
+        if (!storeOption.mayExist()) { // deleting never makes a store
             throw new UserError(
                     1,
                     "no stored study is called '" + studies.getFirst() + "' (there is no store at " + storeOption.file()
                             + " yet).");
         }
-        try (SqliteStore store = storeOption.openForAdmin()) {
+        try (Store store = storeOption.openForAdmin()) {
             // every name first, so that a mistyped one deletes nothing
             Map<String, StudyDefinition> found = new LinkedHashMap<>();
             for (String name : studies) {

@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.store.Store;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
 import java.nio.file.Path;
@@ -24,6 +25,13 @@ final class ExportAllCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws StoreException {
+        if (storeOption.isServer()) {
+            try (Store team = storeOption.openForReading()) {
+                StoreAdmin.exportAll(team, storeOption.describe(), file);
+            }
+            spec.commandLine().getOut().println("exported the store " + storeOption.describe() + " to " + file);
+            return 0;
+        }
         Path store = storeOption.file();
         for (Path guarded : OutputGuard.store(store)) {
             if (OutputGuard.same(file, guarded)) {

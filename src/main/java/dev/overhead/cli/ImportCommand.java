@@ -2,7 +2,6 @@ package dev.overhead.cli;
 
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
-import dev.overhead.store.SqliteStore;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
@@ -51,13 +50,13 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     private void importStores(List<Path> stores, PrintWriter out) throws StoreException {
-        Path into = storeOption.file();
+        Path into = storeOption.file(); // null for a team store: no file of its own to import by mistake
         for (Path source : stores) {
-            if (OutputGuard.same(source, into)) {
+            if (into != null && OutputGuard.same(source, into)) {
                 throw UserError.usage(source + " is the store itself: give another store file to import.");
             }
         }
-        try (SqliteStore store = storeOption.openForAdmin()) {
+        try (Store store = storeOption.openForAdmin()) {
             for (Path source : stores) {
                 StoreAdmin.Imported done = StoreAdmin.importAll(store, source);
                 out.println("imported " + done.added().size() + " studies from " + source

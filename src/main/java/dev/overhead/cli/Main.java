@@ -37,6 +37,8 @@ import picocli.CommandLine.Command;
             StoreCommand.class,
             ExportAllCommand.class,
             ServeCommand.class,
+            SubmitCommand.class,
+            AgentCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

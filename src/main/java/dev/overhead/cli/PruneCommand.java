@@ -1,7 +1,7 @@
 package dev.overhead.cli;
 
 import dev.overhead.plan.Durations;
-import dev.overhead.store.SqliteStore;
+import dev.overhead.store.Store;
 import dev.overhead.store.Store.StudySummary;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
@@ -9,7 +9,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -53,11 +52,11 @@ final class PruneCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage("--older-than " + e.getMessage());
         }
-        if (!Files.exists(storeOption.file())) {
+        if (!storeOption.mayExist()) {
             out.println("No studies stored yet; nothing to prune.");
             return 0;
         }
-        try (SqliteStore store = storeOption.openForAdmin()) {
+        try (Store store = storeOption.openForAdmin()) {
             List<StudySummary> old = StoreAdmin.olderThan(store, Instant.now().minus(age), keepLabelled);
             if (old.isEmpty()) {
                 out.println("No study is older than " + olderThan + (keepLabelled ? " without a label" : "")

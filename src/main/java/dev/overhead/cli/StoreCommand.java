@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
+import dev.overhead.store.Stores;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,8 +35,10 @@ final class StoreCommand implements Callable<Integer> {
         @Override
         public Integer call() throws StoreException {
             PrintWriter out = spec.commandLine().getOut();
-            StoreAdmin.Check c = StoreAdmin.check(storeOption.file());
-            out.println("store      " + c.file());
+            StoreAdmin.Check c = storeOption.isServer()
+                    ? StoreAdmin.check(Stores.url(storeOption.value()))
+                    : StoreAdmin.check(storeOption.file());
+            out.println("store      " + c.store());
             out.println("schema     " + c.schema() + " (this overhead knows " + c.known() + ")"
                     + (c.schema() > c.known() ? ": written by a newer overhead" : ""));
             if (!c.migrations().isEmpty()) {
@@ -48,7 +51,7 @@ final class StoreCommand implements Callable<Integer> {
             }
             out.println("integrity  damaged:");
             c.problems().forEach(p -> out.println("  " + p));
-            out.println("Nothing was changed. 'sqlite3 " + c.file() + " .recover | sqlite3 recovered.db' saves what"
+            out.println("Nothing was changed. 'sqlite3 " + c.store() + " .recover | sqlite3 recovered.db' saves what"
                     + " can still be read; then use --store recovered.db.");
             return 1;
         }

@@ -7,6 +7,26 @@ import java.sql.SQLException;
 final class Failures {
     private Failures() {}
 
+    /** An SQLite file as a {@link Place}. */
+    static Place sqlite(Path file) {
+        return new Place() {
+            @Override
+            public String describe() {
+                return file.toString();
+            }
+
+            @Override
+            public StoreException failure(String action, SQLException e) {
+                return of(file, action, e);
+            }
+
+            @Override
+            public StoreException runFailure(String study, String workload, String variant, int index, SQLException e) {
+                return ofRun(file, study, workload, variant, index, e);
+            }
+        };
+    }
+
     // Primary result codes of https://www.sqlite.org/rescode.html
     private static final int BUSY = 5;
     private static final int LOCKED = 6;

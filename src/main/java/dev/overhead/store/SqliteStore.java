@@ -46,7 +46,7 @@ public final class SqliteStore implements Store {
     private SqliteStore(Path file, Connection connection) {
         this.file = file;
         this.connection = connection;
-        this.rows = new StudyRows(file, connection);
+        this.rows = new StudyRows(Failures.sqlite(file), connection);
     }
 
     public static SqliteStore open(Path file) throws StoreException {
@@ -164,57 +164,9 @@ public final class SqliteStore implements Store {
     public void createStudy(
             StudyInfo info, List<Workload> workloads, List<Variant> variants, Map<String, Object> environment)
             throws StoreException {
-        inTransaction("written", () -> insertDefinition(info, "running", workloads, variants, environment, List.of()));
-    }
-
-    private void insertDefinition(
-            StudyInfo info,
-            String state,
-            List<Workload> workloads,
-            List<Variant> variants,
-            Map<String, Object> environment,
-            List<String> warnings)
-            throws SQLException {
-        try (PreparedStatement st = connection.prepareStatement(
-                "INSERT INTO studies (id, label, created, state, options, environment, warnings) VALUES (?,?,?,?,?,?,?)")) {
-            st.setString(1, info.id());
-            st.setString(2, info.label());
-            st.setString(3, Times.format(info.created()));
-            st.setString(4, state);
-            st.setString(5, Codec.settings(info.settings()));
-            st.setString(6, Codec.write(environment));
-            st.setString(7, Codec.write(warnings));
-            st.executeUpdate();
-        }
-        try (PreparedStatement st = connection.prepareStatement("INSERT INTO workloads (study, ordinal, name, command,"
-                + " shell, parameters, prepare, metrics) VALUES (?,?,?,?,?,?,?,?)")) {
-            for (int i = 0; i < workloads.size(); i++) {
-                Workload w = workloads.get(i);
-                st.setString(1, info.id());
-                st.setInt(2, i);
-                st.setString(3, w.name());
-                st.setString(4, Codec.write(w.command()));
-                st.setInt(5, w.shell() ? 1 : 0);
-                st.setString(6, Codec.write(w.parameters()));
-                st.setString(7, Codec.write(w.prepare()));
-                st.setString(8, Codec.metrics(w.metrics(), w.primary()));
-                st.executeUpdate();
-            }
-        }
-        try (PreparedStatement st = connection.prepareStatement("INSERT INTO variants (study, ordinal, name, env,"
-                + " prefix, setup, cleanup) VALUES (?,?,?,?,?,?,?)")) {
-            for (int i = 0; i < variants.size(); i++) {
-                Variant v = variants.get(i);
-                st.setString(1, info.id());
-                st.setInt(2, i);
-                st.setString(3, v.name());
-                st.setString(4, Codec.write(v.env()));
-                st.setString(5, Codec.write(v.prefix()));
-                st.setString(6, Codec.write(v.setup()));
-                st.setString(7, Codec.write(v.cleanup()));
-                st.executeUpdate();
-            }
-        }
+        inTransaction(
+                "written",
+                () -> StudyWrites.definition(connection, info, "running", workloads, variants, environment, List.of()));
     }
 
     @Override
@@ -226,7 +178,7 @@ public final class SqliteStore implements Store {
                 synchronous("NORMAL"); // written to the WAL (kill-safe), synced with a later commit
             }
             try {
-                insertRun(studyId, workload, variant, run); // autocommit: its own transaction
+                StudyWrites.run(connection, studyId, workload, variant, run); // autocommit: its own transaction
             } finally {
                 if (!sync) {
                     synchronous("FULL");
@@ -243,45 +195,6 @@ public final class SqliteStore implements Store {
     private void synchronous(String level) throws SQLException {
         try (var st = connection.createStatement()) {
             st.execute("PRAGMA synchronous = " + level);
-        }
-    }
-
-    private void insertRun(String studyId, String workload, String variant, Run r) throws SQLException {
-        // build and boot only where the study has those levels: a run without them is written as
-        // schema 2 wrote it (their columns stay NULL)
-        boolean units = r.build() != null || r.boot() != null;
-        try (PreparedStatement st = connection.prepareStatement("INSERT INTO runs (study, workload, variant, idx,"
-                + " sequence, round, started, exit_code, signal, timed_out, wall_s, user_s, sys_s, max_rss_kib,"
-                + " max_rss_exact, minor_faults, major_faults, voluntary_cs, involuntary_cs, fs_in_blocks,"
-                + " fs_out_blocks, metrics" + (units ? ", build, boot" : "")
-                + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?" + (units ? ",?,?" : "") + ")")) {
-            st.setString(1, studyId);
-            st.setString(2, workload);
-            st.setString(3, variant);
-            st.setInt(4, r.index());
-            st.setInt(5, r.sequence());
-            st.setInt(6, r.round());
-            st.setString(7, r.started() == null ? null : Times.format(r.started()));
-            st.setInt(8, r.exitCode());
-            st.setObject(9, r.signal());
-            st.setInt(10, r.timedOut() ? 1 : 0);
-            st.setDouble(11, r.wallS());
-            st.setDouble(12, r.userS());
-            st.setDouble(13, r.sysS());
-            st.setLong(14, r.maxRssKib());
-            st.setInt(15, r.maxRssExact() ? 1 : 0);
-            st.setLong(16, r.minorFaults());
-            st.setLong(17, r.majorFaults());
-            st.setLong(18, r.voluntaryCs());
-            st.setLong(19, r.involuntaryCs());
-            st.setLong(20, r.fsInBlocks());
-            st.setLong(21, r.fsOutBlocks());
-            st.setString(22, Codec.write(r.metrics()));
-            if (units) {
-                st.setObject(23, r.build());
-                st.setObject(24, r.boot());
-            }
-            st.executeUpdate();
         }
     }
 
@@ -342,7 +255,8 @@ public final class SqliteStore implements Store {
             }
         }
         inTransaction("written", () -> {
-            insertDefinition(
+            StudyWrites.definition(
+                    connection,
                     study.info(),
                     "done",
                     study.workloads().stream().map(WorkloadResult::workload).toList(),
@@ -352,7 +266,7 @@ public final class SqliteStore implements Store {
             for (WorkloadResult w : study.workloads()) {
                 for (VariantResult v : w.variants()) {
                     for (Run r : v.runs()) {
-                        insertRun(study.info().id(), w.name(), v.name(), r);
+                        StudyWrites.run(connection, study.info().id(), w.name(), v.name(), r);
                     }
                 }
             }

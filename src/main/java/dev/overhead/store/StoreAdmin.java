@@ -31,7 +31,14 @@ public final class StoreAdmin {
      * Deletes the studies with their runs, in one transaction. A study that another process is
      * measuring is refused, and then nothing is deleted.
      */
-    public static void delete(SqliteStore store, List<String> ids) throws StoreException {
+    public static void delete(Store any, List<String> ids) throws StoreException {
+        if (any instanceof PostgresStore pg) {
+            pg.delete(ids);
+            return;
+        }
+        if (!(any instanceof SqliteStore store)) {
+            throw new StoreException("this store cannot delete studies.", null);
+        }
         List<Store.Held> held = new ArrayList<>();
         try {
             for (String id : ids) {
@@ -62,7 +69,13 @@ public final class StoreAdmin {
 
     /** What {@code overhead store check} found. */
     public record Check(
-            Path file, int schema, int known, List<String> migrations, int studies, int runs, List<String> problems) {
+            String store,
+            int schema,
+            int known,
+            List<String> migrations,
+            int studies,
+            int runs,
+            List<String> problems) {
         public boolean ok() {
             return problems.isEmpty();
         }
@@ -76,7 +89,7 @@ public final class StoreAdmin {
             found = StoreFile.inspect(abs);
         } catch (StoreException e) {
             if (e.getCause() instanceof SQLException sql && (sql.getErrorCode() & 0xff) == 11) {
-                return new Check(abs, 0, Schema.CURRENT, List.of(), 0, 0, List.of(sql.getMessage()));
+                return new Check(abs.toString(), 0, Schema.CURRENT, List.of(), 0, 0, List.of(sql.getMessage()));
             }
             throw e;
         }
@@ -112,12 +125,34 @@ public final class StoreAdmin {
                 studies = count(st, "SELECT count(*) FROM studies");
                 runs = count(st, "SELECT count(*) FROM runs");
             }
-            return new Check(abs, state.version(), Schema.CURRENT, migrations, studies, runs, problems);
+            return new Check(abs.toString(), state.version(), Schema.CURRENT, migrations, studies, runs, problems);
         } catch (SQLException e) {
             if ((e.getErrorCode() & 0xff) == 11) { // SQLITE_CORRUPT before integrity_check could list it
-                return new Check(abs, 0, Schema.CURRENT, List.of(), 0, 0, List.of(e.getMessage()));
+                return new Check(abs.toString(), 0, Schema.CURRENT, List.of(), 0, 0, List.of(e.getMessage()));
             }
             throw Failures.of(abs, "read", e);
+        }
+    }
+
+    /** The team store's schema, migrations and counts; PostgreSQL keeps its own pages whole. */
+    public static Check check(StoreUrl url) throws StoreException {
+        try (Store opened = PostgresStore.openForReading(url)) {
+            if (!(opened instanceof PostgresStore pg)) {
+                throw new StoreException("there is no store at " + url.masked() + " yet: nothing to check.", null);
+            }
+            return pg.query("read", c -> {
+                List<String> migrations = PgSchema.applied(c);
+                try (Statement st = c.createStatement()) {
+                    return new Check(
+                            url.masked(),
+                            PgSchema.version(c),
+                            PgSchema.CURRENT,
+                            migrations,
+                            count(st, "SELECT count(*) FROM studies"),
+                            count(st, "SELECT count(*) FROM runs"),
+                            List.of());
+                }
+            });
         }
     }
 
@@ -164,6 +199,41 @@ public final class StoreAdmin {
         }
     }
 
+    /**
+     * The team store copied into a new SQLite file (which {@code overhead import} reads back, into
+     * either kind of store), written beside {@code target} and renamed over it.
+     */
+    public static void exportAll(Store from, String describedAs, Path target) throws StoreException {
+        Path to = target.toAbsolutePath().normalize();
+        Path temp = to.resolveSibling(
+                "." + to.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            Files.deleteIfExists(temp);
+            try (SqliteStore copy = SqliteStore.open(temp)) {
+                for (StudySummary s : from.list()) {
+                    StudyDefinition d = from.studyDefinition(s.id()).orElseThrow();
+                    copy.importStudy(from.load(s.id()).orElseThrow());
+                    copy.finish(s.id(), d.state(), d.warnings()); // a study being measured stays resumable
+                }
+            }
+            for (String leftover : new String[] {"-wal", "-shm", ".lock"}) {
+                Files.deleteIfExists(temp.resolveSibling(temp.getFileName() + leftover));
+            }
+            Files.move(temp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new StoreException(
+                    "cannot write " + to + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                            + "): choose another place, or free some space.",
+                    e);
+        } finally {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // only a leftover temporary file
+            }
+        }
+    }
+
     /** How an import of a whole store went. */
     public record Imported(List<String> added, List<String> alreadyThere) {}
 
@@ -171,7 +241,10 @@ public final class StoreAdmin {
      * Every study of another store file (as {@code export-all} writes it) added to this one in one
      * transaction; studies whose id is already here are left as they are.
      */
-    public static Imported importAll(SqliteStore into, Path source) throws StoreException {
+    public static Imported importAll(Store any, Path source) throws StoreException {
+        if (!(any instanceof SqliteStore into)) {
+            return importStudies(any, source);
+        }
         Path abs = source.toAbsolutePath().normalize();
         StoreFile.Inspection found = StoreFile.inspect(abs);
         if (found.kind() != StoreFile.Kind.STORE) {
@@ -217,6 +290,31 @@ public final class StoreAdmin {
         } catch (SQLException e) {
             throw Failures.of(into.file(), "written", e);
         }
+    }
+
+    /** Into the team store: study by study (each its own transaction), the ones already there left alone. */
+    private static Imported importStudies(Store into, Path source) throws StoreException {
+        Path abs = source.toAbsolutePath().normalize();
+        if (StoreFile.inspect(abs).kind() != StoreFile.Kind.STORE) {
+            throw new StoreException(abs + " holds no overhead studies: nothing to import.", null);
+        }
+        List<String> added = new ArrayList<>();
+        List<String> already = new ArrayList<>();
+        try (Store from = SqliteStore.openForReading(abs)) {
+            for (StudySummary s : from.list().reversed()) {
+                if (into.studyDefinition(s.id())
+                        .filter(d -> d.info().id().equals(s.id()))
+                        .isPresent()) {
+                    already.add(s.id());
+                    continue;
+                }
+                StudyDefinition d = from.studyDefinition(s.id()).orElseThrow();
+                into.importStudy(from.load(s.id()).orElseThrow());
+                into.finish(s.id(), d.state(), d.warnings());
+                added.add(s.id());
+            }
+        }
+        return new Imported(added.stream().sorted().toList(), already);
     }
 
     private static List<String> ids(Statement st, String sql) throws SQLException {

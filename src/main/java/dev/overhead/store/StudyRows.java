@@ -6,7 +6,6 @@ import dev.overhead.model.StudyInfo;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.store.Store.StudySummary;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,13 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The reading side of {@link SqliteStore}: finding a study and rebuilding it from its rows. */
+/** The reading side of the stores (SQLite and PostgreSQL): finding a study and rebuilding it from its rows. */
 final class StudyRows {
-    private final Path file;
+    private final Place place;
     private final Connection connection;
 
-    StudyRows(Path file, Connection connection) {
-        this.file = file;
+    StudyRows(Place place, Connection connection) {
+        this.place = place;
         this.connection = connection;
     }
 
@@ -53,7 +52,7 @@ final class StudyRows {
             }
             return prefixed.stream().findFirst();
         } catch (SQLException e) {
-            throw Failures.of(file, "read", e);
+            throw place.failure("read", e);
         }
     }
 
@@ -81,7 +80,7 @@ final class StudyRows {
                 st.setString(1, id);
                 try (ResultSet rs = st.executeQuery()) {
                     if (!rs.next()) {
-                        throw new StoreException("there is no study " + id + " in " + file + ".", null);
+                        throw new StoreException("there is no study " + id + " in " + place.describe() + ".", null);
                     }
                     info = new StudyInfo(
                             id, rs.getString(1), Times.parse(rs.getString(2)), Codec.settings(rs.getString(4)));
@@ -124,7 +123,7 @@ final class StudyRows {
             }
             return new StudyDefinition(info, state, workloads, variants, environment, warnings);
         } catch (SQLException e) {
-            throw Failures.of(file, "read", e);
+            throw place.failure("read", e);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw damaged(id, e);
         }
@@ -171,7 +170,7 @@ final class StudyRows {
             }
             return out;
         } catch (SQLException e) {
-            throw Failures.of(file, "read", e);
+            throw place.failure("read", e);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw damaged(id, e);
         }
@@ -197,13 +196,13 @@ final class StudyRows {
             }
             return out;
         } catch (SQLException e) {
-            throw Failures.of(file, "read", e);
+            throw place.failure("read", e);
         }
     }
 
     private StoreException damaged(String id, Exception e) {
         return new StoreException(
-                "study " + id + " in " + file + " is damaged ("
+                "study " + id + " in " + place.describe() + " is damaged ("
                         + e.getMessage().lines().findFirst().orElse("") + "): it cannot be read back.",
                 e);
     }

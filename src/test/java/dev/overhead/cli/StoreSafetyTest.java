@@ -129,7 +129,7 @@ class StoreSafetyTest {
 
     @Test
     void aBadStoreValueIsACommandLineError() {
-        Result url = overhead("list", "--store", "postgres://db.example/overhead");
+        Result url = overhead("list", "--store", "mysql://db.example/overhead");
         assertThat(url.code()).isEqualTo(2);
         assertThat(url.err()).contains("is not a store overhead can use");
         Result directory = overhead("list", "--store", dir.toString());

@@ -15,6 +15,11 @@ public final class LockHolderMain {
 
     /** Starts a holder and returns once it holds the lock. */
     public static Process hold(java.nio.file.Path store, String study) throws Exception {
+        return hold(store.toString(), study);
+    }
+
+    /** The same for a store named by its --store value (a file or a postgresql:// URL). */
+    public static Process hold(String store, String study) throws Exception {
         String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString();
         Process child = new ProcessBuilder(
@@ -22,7 +27,7 @@ public final class LockHolderMain {
                         "-cp",
                         System.getProperty("java.class.path"),
                         LockHolderMain.class.getName(),
-                        store.toString(),
+                        store,
                         study)
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();

@@ -20,9 +20,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What docs/cli.md ("Errors and what is kept") promises: a kill loses at most the run in flight;
@@ -32,17 +33,18 @@ class StoreDurabilityTest {
     @TempDir
     Path dir;
 
-    @Test
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
     @Timeout(120)
-    void runsWrittenBeforeAKillNineAreKeptAndTheStudyCanBeResumed() throws Exception {
-        Path db = dir.resolve("killed.db");
+    void runsWrittenBeforeAKillNineAreKeptAndTheStudyCanBeResumed(StoreKind kind) throws Exception {
+        String db = kind.fresh(dir);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child = new ProcessBuilder(
                         java,
                         "-cp",
                         System.getProperty("java.class.path"),
                         KillWriterMain.class.getName(),
-                        db.toString(),
+                        db,
                         "20261202-103015-dead")
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
@@ -65,7 +67,7 @@ class StoreDurabilityTest {
         assertThat(lastReported).isEqualTo(20);
         lastPrinted = Math.max(lastPrinted, lastReported);
 
-        try (Store store = Stores.open(db.toString())) {
+        try (Store store = Stores.open(db)) {
             StudyResult study = store.load("killed").orElseThrow();
             List<Run> glibc = study.workloads().getFirst().variants().get(0).runs();
             List<Run> traced = study.workloads().getFirst().variants().get(1).runs();
@@ -86,10 +88,11 @@ class StoreDurabilityTest {
         }
     }
 
-    @Test
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
     @Timeout(120)
-    void twoWritersOnOneFileBothSucceed() throws Exception {
-        Path db = dir.resolve("shared.db");
+    void twoWritersOnOneStoreBothSucceed(StoreKind kind) throws Exception {
+        String db = kind.fresh(dir);
         int runsEach = 150;
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
@@ -97,7 +100,7 @@ class StoreDurabilityTest {
             for (String id : List.of("writer-a", "writer-b")) {
                 done.add(pool.submit(() -> {
                     // A connection of its own each, as two overhead processes would have.
-                    try (Store store = Stores.open(db.toString())) {
+                    try (Store store = Stores.open(db)) {
                         store.createStudy(info(id, id, CREATED), WORKLOADS, VARIANTS, Map.of());
                         for (int i = 0; i < runsEach; i++) {
                             store.addRun(id, "sort", "glibc", run(i, i, 1.0));
@@ -113,7 +116,7 @@ class StoreDurabilityTest {
         } finally {
             pool.shutdownNow();
         }
-        try (Store store = Stores.open(db.toString())) {
+        try (Store store = Stores.open(db)) {
             assertThat(store.list()).extracting(Store.StudySummary::runs).containsExactly(runsEach, runsEach);
         }
     }

@@ -175,9 +175,12 @@ class StoreOpeningTest {
 
     @Test
     void refusesOtherKindsOfUrl() {
+        assertThatThrownBy(() -> Stores.resolve("mysql://me:secret@db.example/overhead"))
+                .hasMessage(
+                        "--store 'mysql://me:********@db.example/overhead' is not a store overhead can use: give a"
+                                + " file path, a sqlite:PATH or file: URL, or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE.");
         assertThatThrownBy(() -> Stores.resolve("postgres://db.example/overhead"))
-                .hasMessage("--store 'postgres://db.example/overhead' is not a store overhead can use: give a file"
-                        + " path, or a sqlite:PATH or file: URL.");
+                .hasMessage("--store postgres://db.example/overhead names a server, not a file: this needs a file.");
         assertThatThrownBy(() -> Stores.resolve("sqlite:")).hasMessageContaining("is not a store overhead can use");
     }
 

@@ -15,9 +15,9 @@ import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** A study's settings in the store: kept whole, and read back from what earlier versions wrote. */
@@ -25,8 +25,9 @@ class StoredSettingsTest {
     @TempDir
     Path dir;
 
-    @Test
-    void theSettingsComeBackAsTheyWereStored() throws Exception {
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void theSettingsComeBackAsTheyWereStored(StoreKind kind) throws Exception {
         StudySettings settings = StudySettings.DEFAULTS.toBuilder()
                 .stopping(new Stopping.Adaptive(4, 40))
                 .warmup(1)
@@ -44,7 +45,7 @@ class StoredSettingsTest {
                 .noAslr(true)
                 .counters(true)
                 .build();
-        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+        try (Store store = Stores.open(kind.fresh(dir))) {
             store.createStudy(new StudyInfo("s1", "kept", CREATED, settings), WORKLOADS, VARIANTS, Map.of());
             assertThat(store.load("s1").orElseThrow().info().settings()).isEqualTo(settings);
             assertThat(store.studyDefinition("s1").orElseThrow().info().settings())

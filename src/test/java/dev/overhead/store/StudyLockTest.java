@@ -7,18 +7,21 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Issue 14.9: a study measured by one process is refused to another, and the lock dies with its holder. */
 class StudyLockTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aStudyHeldByAnotherProcessIsRefusedUntilThatProcessIsKilled() throws Exception {
-        Path db = dir.resolve("s.db");
-        Stores.open(db.toString()).close();
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void aStudyHeldByAnotherProcessIsRefusedUntilThatProcessIsKilled(StoreKind kind) throws Exception {
+        String db = kind.fresh(dir);
+        Stores.open(db).close();
         Process holder = LockHolderMain.hold(db, "20261203-100000-abcd");
-        try (Store store = Stores.open(db.toString())) {
+        try (Store store = Stores.open(db)) {
             assertThatThrownBy(() -> store.lock("20261203-100000-abcd"))
                     .isInstanceOf(StoreException.class)
                     .hasMessage("study 20261203-100000-abcd is being measured by another overhead process right now:"
@@ -28,7 +31,7 @@ class StudyLockTest {
             holder.destroyForcibly(); // SIGKILL: nothing of the holder's runs after this
             assertThat(holder.waitFor(30, TimeUnit.SECONDS)).isTrue();
         }
-        try (Store store = Stores.open(db.toString());
+        try (Store store = Stores.open(db);
                 Store.Held held = store.lock("20261203-100000-abcd")) {
             assertThat(held).isNotNull(); // not stale after kill -9
         }

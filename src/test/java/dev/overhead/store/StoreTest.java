@@ -19,15 +19,21 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-class SqliteStoreTest {
+/** What every store does, checked on an SQLite file and on PostgreSQL. */
+class StoreTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aStudyComesBackAsItWasWritten() throws Exception {
-        Path db = dir.resolve("nested/dirs/overhead.db");
-        try (Store store = Stores.open(db.toString())) {
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void aStudyComesBackAsItWasWritten(StoreKind kind) throws Exception {
+        String db = kind == StoreKind.SQLITE
+                ? dir.resolve("nested/dirs/overhead.db").toString()
+                : kind.fresh(dir);
+        try (Store store = Stores.open(db)) {
             store.createStudy(
                     info("20261202-103015-a3f9", "malloc", CREATED),
                     WORKLOADS,
@@ -39,7 +45,7 @@ class SqliteStoreTest {
             store.addRun("20261202-103015-a3f9", "sort", "glibc", run(2, 3, 0.125));
             store.finish("20261202-103015-a3f9", "done", List.of("a warning"));
         }
-        try (Store store = Stores.open("sqlite:" + db)) {
+        try (Store store = Stores.open(kind == StoreKind.SQLITE ? "sqlite:" + db : db)) {
             StudyResult loaded = store.load("20261202-103015-a3f9").orElseThrow();
 
             assertThat(loaded.info()).isEqualTo(info("20261202-103015-a3f9", "malloc", CREATED));
@@ -63,9 +69,10 @@ class SqliteStoreTest {
         }
     }
 
-    @Test
-    void findsAStudyByIdLabelOrIdPrefix() throws Exception {
-        try (Store store = Stores.open(dir.resolve("s.db").toString())) {
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void findsAStudyByIdLabelOrIdPrefix(StoreKind kind) throws Exception {
+        try (Store store = Stores.open(kind.fresh(dir))) {
             store.createStudy(info("20261201-090000-0001", "nightly", CREATED), WORKLOADS, VARIANTS, Map.of());
             store.createStudy(
                     info("20261202-090000-0002", "nightly", CREATED.plusSeconds(86400)), WORKLOADS, VARIANTS, Map.of());
@@ -85,9 +92,10 @@ class SqliteStoreTest {
         }
     }
 
-    @Test
-    void listsStudiesNewestFirstWithTheirCounts() throws Exception {
-        try (Store store = Stores.open(dir.resolve("s.db").toString())) {
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void listsStudiesNewestFirstWithTheirCounts(StoreKind kind) throws Exception {
+        try (Store store = Stores.open(kind.fresh(dir))) {
             store.createStudy(info("20261201-090000-0001", "old", CREATED), WORKLOADS, VARIANTS, Map.of());
             store.createStudy(
                     info("20261202-090000-0002", null, CREATED.plusMillis(1)),
@@ -104,8 +112,9 @@ class SqliteStoreTest {
         }
     }
 
-    @Test
-    void importsAWholeStudyOnce() throws Exception {
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void importsAWholeStudyOnce(StoreKind kind) throws Exception {
         StudyResult study = new StudyResult(
                 info("imported-1", "from-hyperfine", CREATED),
                 Map.of(),
@@ -116,7 +125,7 @@ class SqliteStoreTest {
                                 new VariantResult(VARIANTS.get(1), List.of(run(0, 1, 2.0)))))),
                 List.of(),
                 List.of("imported"));
-        try (Store store = Stores.open(dir.resolve("s.db").toString())) {
+        try (Store store = Stores.open(kind.fresh(dir))) {
             store.importStudy(study);
             assertThat(store.load("from-hyperfine")).contains(study);
             assertThat(store.studyDefinition("imported-1").orElseThrow().state())
@@ -127,12 +136,14 @@ class SqliteStoreTest {
         }
     }
 
-    @Test
-    void refusesARunOfAWorkloadTheStudyDoesNotHave() throws Exception {
-        try (Store store = Stores.open(dir.resolve("s.db").toString())) {
+    @ParameterizedTest
+    @EnumSource(StoreKind.class)
+    void refusesARunOfAWorkloadTheStudyDoesNotHave(StoreKind kind) throws Exception {
+        String db = kind.fresh(dir);
+        try (Store store = Stores.open(db)) {
             store.createStudy(info("s1", null, CREATED), WORKLOADS, VARIANTS, Map.of());
             assertThatThrownBy(() -> store.addRun("s1", "sorted", "glibc", run(0, 0, 1.0)))
-                    .hasMessageEndingWith("cannot add a run to study s1 in " + dir.resolve("s.db")
+                    .hasMessageEndingWith("cannot add a run to study s1 in " + Stores.describe(db)
                             + ": the study has no workload 'sorted' or no variant 'glibc'.");
             store.addRun("s1", "sort", "glibc", run(0, 0, 1.0));
             assertThatThrownBy(() -> store.addRun("s1", "sort", "glibc", run(0, 1, 1.0)))

@@ -1,0 +1,81 @@
+package dev.overhead.cli;
+
+import dev.overhead.store.Fleet;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import dev.overhead.store.StudyIds;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code overhead submit --plan FILE --machines a,b,c}: one study of the plan queued for each machine's agent. */
+@Command(
+        name = "submit",
+        description = "Queue one study of a plan for each machine in the team store; each machine's 'overhead agent'"
+                + " measures its own (docs/team.md).")
+final class SubmitCommand implements Callable<Integer> {
+    @Option(names = "--plan", required = true, paramLabel = "FILE", description = "The plan (YAML) to measure.")
+    Path plan;
+
+    @Option(
+            names = "--machines",
+            required = true,
+            split = ",",
+            paramLabel = "A,B,...",
+            description = "The machines to measure it on, as their agents are named (--machine).")
+    List<String> machines = new ArrayList<>();
+
+    @Mixin
+    StoreOption storeOption;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws StoreException {
+        PlanReading.read(plan); // a plan that does not read is refused here, not on every machine later
+        String text;
+        try {
+            text = Files.readString(plan, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw UserError.usage("cannot read the plan " + plan + ": " + e.getMessage());
+        }
+        List<String> names = List.copyOf(
+                new LinkedHashSet<>(machines.stream().map(String::strip).toList()));
+        for (String m : names) {
+            if (!AgentCommand.validName(m)) {
+                throw UserError.usage(
+                        "--machines: '" + m + "' is not a machine name: use letters, digits, '.', '_'" + " and '-'.");
+            }
+        }
+        if (!storeOption.isServer()) {
+            throw UserError.usage("submit needs a team store that every machine reaches: give --store (or"
+                    + " OVERHEAD_STORE) postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/team.md).");
+        }
+        String submission = StudyIds.newId(Instant.now());
+        List<String> labels;
+        try (Store store = storeOption.open()) {
+            labels = Fleet.submit(store, submission, names, text);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("submission " + submission + ": " + labels.size() + (labels.size() == 1 ? " study" : " studies")
+                + " queued in " + storeOption.describe());
+        for (int i = 0; i < names.size(); i++) {
+            out.println("  " + labels.get(i) + "  for 'overhead agent --machine " + names.get(i) + "'");
+        }
+        out.println("'overhead compare --submission " + submission + "' compares the machines once they are done.");
+        return 0;
+    }
+}

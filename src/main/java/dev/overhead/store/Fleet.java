@@ -1,0 +1,192 @@
+package dev.overhead.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.task.FailureHandler;
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The fleet's queue on the team store, kept by db-scheduler (a maintained persistent scheduler, not
+ * a queue of overhead's own): {@code overhead submit} schedules one execution per machine, and each
+ * machine's {@code overhead agent} runs a scheduler that knows only its own machine's task, so it
+ * claims only the studies queued for it, one at a time. db-scheduler marks a claimed execution as
+ * picked and heartbeats it; when an agent dies, its execution's heartbeat stops, and once that
+ * machine's agent runs again its scheduler finds the execution dead and revives it, and the study
+ * is resumed from the runs already stored.
+ */
+public final class Fleet implements AutoCloseable {
+    /** What a queued study carries: its submission, machine, label and plan (the YAML text). */
+    public record Job(String submission, String machine, String label, String plan) {}
+
+    /** Measures a job: true when it is finished with (done, or failed for good), false to try again later. */
+    public interface Runner {
+        boolean run(Job job) throws Exception;
+    }
+
+    /** How many heartbeats an agent may miss before its study is taken back. */
+    static final int MISSED_HEARTBEATS = 4;
+
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+    private final Scheduler scheduler;
+    private final PostgresStore store;
+    private final String machine;
+
+    private Fleet(Scheduler scheduler, PostgresStore store, String machine) {
+        this.scheduler = scheduler;
+        this.store = store;
+        this.machine = machine;
+    }
+
+    /** The task of one machine: its agent knows this name only. */
+    static String taskName(String machine) {
+        return "overhead-study/" + machine;
+    }
+
+    /** The study label of a machine's share of a submission. */
+    public static String label(String submission, String machine) {
+        return submission + "@" + machine;
+    }
+
+    private static PostgresStore team(Store store) throws StoreException {
+        if (store instanceof PostgresStore pg) {
+            return pg;
+        }
+        throw new BadStoreValue("submit and agent need a team store that every machine reaches: give --store (or"
+                + " OVERHEAD_STORE) postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/team.md).");
+    }
+
+    private static DataSource dataSource(StoreUrl url) {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setURL(url.jdbcUrl());
+        var props = url.properties();
+        if (props.getProperty("user") != null) {
+            ds.setUser(props.getProperty("user"));
+        }
+        if (props.getProperty("password") != null) {
+            ds.setPassword(props.getProperty("password"));
+        }
+        ds.setApplicationName("overhead agent");
+        ds.setConnectTimeout(10);
+        ds.setTcpKeepAlive(true);
+        return ds;
+    }
+
+    private static OneTimeTask<String> task(String machine, Runner runner) {
+        return Tasks.oneTime(taskName(machine), String.class)
+                // a study cut short (the agent stopped) is tried again a little later, by whichever agent of
+                // this machine is running then
+                .onFailure(new FailureHandler.OnFailureRetryLater<>(Duration.ofSeconds(5)))
+                .onDeadExecutionRevive()
+                .execute((instance, context) -> {
+                    if (runner == null) {
+                        throw new IllegalStateException("a queue client runs nothing");
+                    }
+                    Job job;
+                    try {
+                        job = JSON.readValue(instance.getData(), Job.class);
+                    } catch (JsonProcessingException e) {
+                        throw new IllegalStateException("a queued study that cannot be read: " + e.getMessage(), e);
+                    }
+                    boolean finished;
+                    try {
+                        finished = runner.run(job);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e.getMessage(), e);
+                    }
+                    if (!finished) {
+                        throw new IllegalStateException(
+                                "study " + job.label() + " was interrupted; it is taken up again");
+                    }
+                });
+    }
+
+    /**
+     * Queues one study of the plan for each machine; a machine that already has this submission
+     * queued keeps it.
+     *
+     * @return the labels of the studies queued
+     */
+    public static List<String> submit(Store store, String submission, List<String> machines, String plan)
+            throws StoreException {
+        PostgresStore pg = team(store);
+        List<OneTimeTask<String>> tasks = new ArrayList<>();
+        machines.forEach(m -> tasks.add(task(m, null)));
+        SchedulerClient client = SchedulerClient.Builder.create(dataSource(pg.url()), new ArrayList<>(tasks))
+                .build();
+        List<String> labels = new ArrayList<>();
+        Instant now = Instant.now();
+        for (int i = 0; i < machines.size(); i++) {
+            String machine = machines.get(i);
+            String label = label(submission, machine);
+            String data;
+            try {
+                data = JSON.writeValueAsString(new Job(submission, machine, label, plan));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+            try {
+                client.scheduleIfNotExists(tasks.get(i).instance(label, data), now);
+            } catch (RuntimeException e) {
+                throw new StoreException(
+                        "could not queue the study for " + machine + " in "
+                                + pg.url().masked() + " (" + e.getMessage() + ").",
+                        e);
+            }
+            labels.add(label);
+        }
+        return labels;
+    }
+
+    /**
+     * Starts this machine's agent: a db-scheduler with one thread (never two measurements at once
+     * on one machine), heartbeating every {@code heartbeat}.
+     */
+    public static Fleet agent(Store store, String machine, Duration heartbeat, Runner runner) throws StoreException {
+        PostgresStore pg = team(store);
+        Scheduler scheduler = Scheduler.create(dataSource(pg.url()), task(machine, runner))
+                .threads(1)
+                .pollingInterval(Duration.ofSeconds(Math.max(1, Math.min(5, heartbeat.toSeconds()))))
+                .heartbeatInterval(heartbeat)
+                .missedHeartbeatsLimit(MISSED_HEARTBEATS)
+                .schedulerName(new SchedulerName.Fixed(
+                        machine + " (pid " + ProcessHandle.current().pid() + ")"))
+                // Other machines' studies are unknown tasks to this agent: they wait for their own agents,
+                // however long that takes, rather than being deleted after db-scheduler's default 14 days.
+                .deleteUnresolvedAfter(Duration.ofDays(36_500))
+                .shutdownMaxWait(Duration.ofSeconds(30))
+                .build();
+        scheduler.start();
+        return new Fleet(scheduler, pg, machine);
+    }
+
+    /** Studies queued for this machine and not finished (a dead agent's included). */
+    public int waiting() throws StoreException {
+        return store.query("read", c -> {
+            try (PreparedStatement st =
+                    c.prepareStatement("SELECT count(*) FROM scheduled_tasks WHERE task_name = ?")) {
+                st.setString(1, taskName(machine));
+                try (var rs = st.executeQuery()) {
+                    return rs.next() ? rs.getInt(1) : 0;
+                }
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        scheduler.stop();
+    }
+}

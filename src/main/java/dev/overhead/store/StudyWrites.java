@@ -1,0 +1,106 @@
+package dev.overhead.store;
+
+import dev.overhead.model.Run;
+import dev.overhead.model.StudyInfo;
+import dev.overhead.model.Variant;
+import dev.overhead.model.Workload;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+/** The writing side shared by the SQLite and PostgreSQL stores: the same rows in the same tables. */
+final class StudyWrites {
+    private StudyWrites() {}
+
+    static void definition(
+            Connection connection,
+            StudyInfo info,
+            String state,
+            List<Workload> workloads,
+            List<Variant> variants,
+            Map<String, Object> environment,
+            List<String> warnings)
+            throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement(
+                "INSERT INTO studies (id, label, created, state, options, environment, warnings) VALUES (?,?,?,?,?,?,?)")) {
+            st.setString(1, info.id());
+            st.setString(2, info.label());
+            st.setString(3, Times.format(info.created()));
+            st.setString(4, state);
+            st.setString(5, Codec.settings(info.settings()));
+            st.setString(6, Codec.write(environment));
+            st.setString(7, Codec.write(warnings));
+            st.executeUpdate();
+        }
+        try (PreparedStatement st = connection.prepareStatement("INSERT INTO workloads (study, ordinal, name, command,"
+                + " shell, parameters, prepare, metrics) VALUES (?,?,?,?,?,?,?,?)")) {
+            for (int i = 0; i < workloads.size(); i++) {
+                Workload w = workloads.get(i);
+                st.setString(1, info.id());
+                st.setInt(2, i);
+                st.setString(3, w.name());
+                st.setString(4, Codec.write(w.command()));
+                st.setInt(5, w.shell() ? 1 : 0);
+                st.setString(6, Codec.write(w.parameters()));
+                st.setString(7, Codec.write(w.prepare()));
+                st.setString(8, Codec.metrics(w.metrics(), w.primary()));
+                st.executeUpdate();
+            }
+        }
+        try (PreparedStatement st = connection.prepareStatement("INSERT INTO variants (study, ordinal, name, env,"
+                + " prefix, setup, cleanup) VALUES (?,?,?,?,?,?,?)")) {
+            for (int i = 0; i < variants.size(); i++) {
+                Variant v = variants.get(i);
+                st.setString(1, info.id());
+                st.setInt(2, i);
+                st.setString(3, v.name());
+                st.setString(4, Codec.write(v.env()));
+                st.setString(5, Codec.write(v.prefix()));
+                st.setString(6, Codec.write(v.setup()));
+                st.setString(7, Codec.write(v.cleanup()));
+                st.executeUpdate();
+            }
+        }
+    }
+
+    static void run(Connection connection, String studyId, String workload, String variant, Run r) throws SQLException {
+        // build and boot only where the study has those levels: a run without them is written as
+        // schema 2 wrote it (their columns stay NULL)
+        boolean units = r.build() != null || r.boot() != null;
+        try (PreparedStatement st = connection.prepareStatement("INSERT INTO runs (study, workload, variant, idx,"
+                + " sequence, round, started, exit_code, signal, timed_out, wall_s, user_s, sys_s, max_rss_kib,"
+                + " max_rss_exact, minor_faults, major_faults, voluntary_cs, involuntary_cs, fs_in_blocks,"
+                + " fs_out_blocks, metrics" + (units ? ", build, boot" : "")
+                + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?" + (units ? ",?,?" : "") + ")")) {
+            st.setString(1, studyId);
+            st.setString(2, workload);
+            st.setString(3, variant);
+            st.setInt(4, r.index());
+            st.setInt(5, r.sequence());
+            st.setInt(6, r.round());
+            st.setString(7, r.started() == null ? null : Times.format(r.started()));
+            st.setInt(8, r.exitCode());
+            st.setObject(9, r.signal());
+            st.setInt(10, r.timedOut() ? 1 : 0);
+            st.setDouble(11, r.wallS());
+            st.setDouble(12, r.userS());
+            st.setDouble(13, r.sysS());
+            st.setLong(14, r.maxRssKib());
+            st.setInt(15, r.maxRssExact() ? 1 : 0);
+            st.setLong(16, r.minorFaults());
+            st.setLong(17, r.majorFaults());
+            st.setLong(18, r.voluntaryCs());
+            st.setLong(19, r.involuntaryCs());
+            st.setLong(20, r.fsInBlocks());
+            st.setLong(21, r.fsOutBlocks());
+            st.setString(22, Codec.write(r.metrics()));
+            if (units) {
+                st.setObject(23, r.build());
+                st.setObject(24, r.boot());
+            }
+            st.executeUpdate();
+        }
+    }
+}

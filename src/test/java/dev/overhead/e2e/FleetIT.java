@@ -1,0 +1,128 @@
+package dev.overhead.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overhead.store.TestPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Two agents on this machine under different machine names against a PostgreSQL team store: a
+ * submitted plan runs once per machine; one agent killed (kill -9) mid-study and started again
+ * completes its study with no run lost or doubled; the machines are then compared and pooled.
+ */
+class FleetIT {
+    @RegisterExtension
+    final Launcher overhead = new Launcher();
+
+    private static final int RUNS = 10;
+
+    @Test
+    @Timeout(400)
+    void aPlanSubmittedToTwoAgentsRunsOnBothAndSurvivesAnAgentKilledMidStudy() throws Exception {
+        String store = TestPostgres.freshStore();
+        Map<String, String> env = Map.of("OVERHEAD_STORE", store);
+        Path plan = overhead.home().resolve("plan.yaml");
+        Files.writeString(plan, """
+                name: fleet
+                runs: {count: %d}
+                order: interleaved
+                workloads:
+                  - name: nap
+                    command: [sleep, "0.25"]
+                variants:
+                  - name: plain
+                  - name: niced
+                    prefix: [nice, -n, "1"]
+                baseline: plain
+                """.formatted(RUNS));
+
+        var submitted = overhead.start(env, "submit", "--plan", plan.toString(), "--machines", "alpha,beta")
+                .finish();
+        assertThat(submitted.exitCode()).as(submitted.toString()).isZero();
+        String submission = submitted.stdout().lines().findFirst().orElseThrow().split("[ :]")[1];
+        String alpha = submission + "@alpha";
+        String beta = submission + "@beta";
+
+        var agentA = overhead.start(env, "agent", "--machine", "alpha", "--once", "--heartbeat", "1s");
+        var agentB = overhead.start(env, "agent", "--machine", "beta", "--once", "--heartbeat", "1s");
+        int before = 0;
+        for (int i = 0; i < 1200 && before < 4; i++) {
+            Thread.sleep(100);
+            before = runs(store, alpha).size();
+        }
+        assertThat(before).as("alpha's runs before the kill").isGreaterThanOrEqualTo(4);
+        agentA.process().toHandle().destroyForcibly(); // kill -9: no chance to hand anything back
+        assertThat(agentA.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        int atKill = runs(store, alpha).size();
+        assertThat(atKill).as("killed mid-study").isLessThan(2 * RUNS);
+
+        var again = overhead.start(env, "agent", "--machine", "alpha", "--once", "--heartbeat", "1s")
+                .finish();
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        assertThat(again.stderr()).contains("resuming study " + alpha);
+        var doneB = agentB.finish();
+        assertThat(doneB.exitCode()).as(doneB.toString()).isZero();
+        assertThat(doneB.stderr()).contains("starting study " + beta).doesNotContain(alpha);
+
+        for (String label : List.of(alpha, beta)) {
+            List<String> keys = runs(store, label);
+            assertThat(keys).as(label + ": every run once").hasSize(2 * RUNS).doesNotHaveDuplicates();
+            for (String variant : List.of("plain", "niced")) {
+                for (int idx = 0; idx < RUNS; idx++) {
+                    assertThat(keys).contains(variant + "/" + idx);
+                }
+            }
+        }
+        assertThat(state(store, alpha)).isEqualTo("done");
+        assertThat(state(store, beta)).isEqualTo("done");
+
+        var compared =
+                overhead.start(env, "compare", "--submission", submission).finish();
+        assertThat(compared.exitCode()).as(compared.toString()).isZero();
+        assertThat(compared.stdout())
+                .contains("2 machines (alpha, beta)")
+                .contains("pooled over machines")
+                .containsPattern("(?m)^nap +niced +[+-]\\d");
+        assertThat(compared.stdout())
+                .containsPattern("(?m)^alpha +nap +niced")
+                .containsPattern("(?m)^beta +nap +niced");
+    }
+
+    /** The runs stored for a study, as "variant/index". */
+    private static List<String> runs(String store, String label) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (var c = TestPostgres.connect(store);
+                var st = c.prepareStatement("SELECT r.variant || '/' || r.idx FROM runs r JOIN studies s ON s.id ="
+                        + " r.study WHERE s.label = ?")) {
+            st.setString(1, label);
+            try (var rs = st.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        } catch (java.sql.SQLException e) {
+            if (!"42P01".equals(e.getSQLState())) { // the tables are made by the first agent
+                throw e;
+            }
+        }
+        return out;
+    }
+
+    private static String state(String store, String label) throws Exception {
+        try (var c = TestPostgres.connect(store);
+                var st = c.prepareStatement("SELECT state FROM studies WHERE label = ?")) {
+            st.setString(1, label);
+            try (var rs = st.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+}

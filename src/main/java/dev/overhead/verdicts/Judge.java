@@ -13,7 +13,7 @@ import dev.overhead.stats.SequentialPlan;
 
 /**
  * Fixed or sequential: the one place that decides how a study's comparisons are computed (STYLE §4),
- * for the run loop's look after every round, the final analysis, and {@code report} and
+ * for the run loop's looks, the final analysis, and {@code report} and
  * {@code compare} later alike.
  *
  * <p>A study that stopped adaptively looked at its data at the looks of its schedule, so each

@@ -86,6 +86,7 @@ class PrecisionIT {
         var shown = overhead.run("report", slow.path("study").path("id").asText());
         assertThat(shown.exitCode()).as(shown.toString()).isZero();
         assertThat(shown.stdout()).contains("precision=2.0").contains("looks=doubling");
+        assertThat(shown.stdout().replaceAll("\\s+", " ")).contains("is conditional on stopping there");
     }
 
     @Test

@@ -80,6 +80,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Adaptive stopping: at most N runs (default " + StudySettings.MAX_RUNS + ").")
     Integer maxRuns;
 
+    @Option(
+            names = "--precision",
+            paramLabel = "PCT",
+            description = "Adaptive stopping also waits until every primary interval is at most ±PCT wide"
+                    + " (half-width in percentage points, e.g. 2%%).")
+    String precision;
+
     @Option(names = "--warmup", paramLabel = "N", description = "Runs per variant before measuring, not recorded.")
     Integer warmup;
 

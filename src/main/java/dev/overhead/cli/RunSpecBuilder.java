@@ -143,8 +143,15 @@ final class RunSpecBuilder {
             throw UserError.usage("--order " + e.getMessage());
         }
         CompareOptions compare = c.verdict.compareOptions(p.thresholdPct(), p.confidence());
+        Double precision = precision(p);
+        if (precision != null && count != null) {
+            throw UserError.usage("--precision needs adaptive stopping: leave out --runs (or the plan's runs count)"
+                    + " and give --max-runs enough room to reach it");
+        }
         return new StudySettings(
-                count != null ? new Stopping.Fixed(count) : new Stopping.Adaptive(min, max),
+                count != null
+                        ? new Stopping.Fixed(count)
+                        : new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precision),
                 first(c.warmup, p.warmup(), defaults.warmup()),
                 budget,
                 runOrder,
@@ -162,6 +169,22 @@ final class RunSpecBuilder {
                 c.counters || Boolean.TRUE.equals(p.counters()),
                 null,
                 List.of());
+    }
+
+    /** --precision, else the plan's {@code precision:}; a width of 0 can never be reached, so it is refused. */
+    private Double precision(PlanOptions p) {
+        Double pct = p.precisionPct();
+        if (c.precision != null) {
+            try {
+                pct = dev.overhead.plan.Percentages.parse(c.precision);
+            } catch (IllegalArgumentException e) {
+                throw UserError.usage("--precision " + e.getMessage());
+            }
+        }
+        if (pct != null && !(pct > 0)) {
+            throw UserError.usage("--precision must be above 0%: no interval is ever ±0 wide (e.g. --precision 2%)");
+        }
+        return pct;
     }
 
     private List<Variant> withSetup(List<Variant> variants) {

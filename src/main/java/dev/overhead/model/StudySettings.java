@@ -126,6 +126,11 @@ public record StudySettings(
         return stopping instanceof Stopping.Fixed f ? f.runs() : null;
     }
 
+    /** How wide (± percentage points) every primary interval must be before adaptive stopping ends; null: any. */
+    public Double precisionPct() {
+        return stopping instanceof Stopping.Adaptive a ? a.precisionPct() : null;
+    }
+
     /** Adaptive stopping's lower bound; a fixed study's count; the default otherwise. */
     public int minRuns() {
         return switch (stopping) {

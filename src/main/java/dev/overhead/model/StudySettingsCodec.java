@@ -37,6 +37,8 @@ public final class StudySettingsCodec {
             case Stopping.Adaptive a -> {
                 m.put("min_runs", a.minRuns());
                 m.put("max_runs", a.maxRuns());
+                m.put("looks", a.looks().word());
+                putIf(m, "precision", a.precisionPct());
             }
             case Stopping.Unknown u -> throw new AssertionError("handled above");
         }
@@ -77,8 +79,16 @@ public final class StudySettingsCodec {
         if (runs != null) {
             stopping = new Stopping.Fixed(runs);
         } else if (min != null || max != null) {
+            // a study stored before the looks were spaced has no "looks": it looked after every round
+            LookSchedule looks = m.get("looks") instanceof String w && LookSchedule.of(w) != null
+                    ? LookSchedule.of(w)
+                    : LookSchedule.EVERY_ROUND;
+            Double precision = number(m.get("precision"));
             stopping = new Stopping.Adaptive(
-                    min != null ? min : StudySettings.MIN_RUNS, max != null ? max : StudySettings.MAX_RUNS);
+                    min != null ? min : StudySettings.MIN_RUNS,
+                    max != null ? max : StudySettings.MAX_RUNS,
+                    looks,
+                    precision != null && precision > 0 && Double.isFinite(precision) ? precision : null);
         } else {
             stopping = new Stopping.Unknown();
         }

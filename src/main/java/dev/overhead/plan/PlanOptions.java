@@ -20,6 +20,7 @@ import java.time.Duration;
  * @param shell         run commands through {@code /bin/sh -c}
  * @param failIfWorsePct exit 3 when a comparison is worse by more than this
  * @param counters      count instructions and cycles of each run where the CPU exposes them
+ * @param precisionPct  adaptive stopping also waits until every primary interval is at most ±this wide
  */
 public record PlanOptions(
         Integer runs,
@@ -35,10 +36,11 @@ public record PlanOptions(
         Boolean shell,
         Boolean ignoreFailure,
         Double failIfWorsePct,
-        Boolean counters) {
+        Boolean counters,
+        Double precisionPct) {
 
     public static final PlanOptions NONE =
-            new PlanOptions(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+            new PlanOptions(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** The options without a say on CPU counters. */
     public PlanOptions(
@@ -69,6 +71,41 @@ public record PlanOptions(
                 shell,
                 ignoreFailure,
                 failIfWorsePct,
+                null,
+                null);
+    }
+
+    /** The options without a say on precision. */
+    public PlanOptions(
+            Integer runs,
+            Integer warmup,
+            Integer minRuns,
+            Integer maxRuns,
+            Duration timeBudget,
+            RunOrder order,
+            Double thresholdPct,
+            Double confidence,
+            String primary,
+            Duration timeout,
+            Boolean shell,
+            Boolean ignoreFailure,
+            Double failIfWorsePct,
+            Boolean counters) {
+        this(
+                runs,
+                warmup,
+                minRuns,
+                maxRuns,
+                timeBudget,
+                order,
+                thresholdPct,
+                confidence,
+                primary,
+                timeout,
+                shell,
+                ignoreFailure,
+                failIfWorsePct,
+                counters,
                 null);
     }
 
@@ -91,7 +128,9 @@ public record PlanOptions(
                 or(cli.shell, shell),
                 or(cli.ignoreFailure, ignoreFailure),
                 or(cli.failIfWorsePct, failIfWorsePct),
-                or(cli.counters, counters));
+                or(cli.counters, counters),
+                // an exact --runs on the command line has no precision to wait for
+                cliFixes ? cli.precisionPct : or(cli.precisionPct, precisionPct));
     }
 
     private static <T> T or(T first, T second) {

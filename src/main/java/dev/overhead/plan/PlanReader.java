@@ -38,6 +38,7 @@ public final class PlanReader {
             "ignore_failure",
             "fail_if_worse",
             "counters",
+            "precision",
             "workloads",
             "variants",
             "baseline",
@@ -180,7 +181,8 @@ public final class PlanReader {
                 optional(m, "fail_if_worse", Percentages::parse),
                 PlanNodes.optional(m, "counters") == null
                         ? null
-                        : nodes.bool(PlanNodes.optional(m, "counters"), "counters"));
+                        : nodes.bool(PlanNodes.optional(m, "counters"), "counters"),
+                optional(m, "precision", Percentages::parse));
     }
 
     private Integer optionalCount(Mapping m, String key, int min) throws PlanException {

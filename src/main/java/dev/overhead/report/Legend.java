@@ -35,6 +35,12 @@ final class Legend {
             methods.merge(r.comparison().method(), 1, Integer::sum);
         }
         methods.forEach((method, n) -> out.add(sentence(method, n)));
+        if (methods.keySet().stream().anyMatch(m -> m != null && m.contains(", sequential: "))) {
+            // issue 13.4: an estimate at an adaptive stop is biased away from 0 (the stop came because it looked large)
+            out.add("Sequential: the study stopped at the first look where every primary verdict was settled; the"
+                    + " intervals hold whenever it stopped, but a change reported at an early stop is conditional on"
+                    + " stopping there and tends to overstate a real change.");
+        }
         return out.stream().map(g::text).toList();
     }
 

@@ -130,6 +130,7 @@ final class WorkloadLoop {
             return round >= perBuild * builds;
         }
         if (round >= options.plannedMax()) {
+            notePrecisionMissed(round);
             return true;
         }
         if (budget != null && round >= 2 && progress.elapsed().minus(startedAt).compareTo(budget) >= 0) {
@@ -139,17 +140,63 @@ final class WorkloadLoop {
         if (round < options.minRuns()) {
             return false;
         }
-        return spec.variants().size() < 2 || (current != null && allDecisive());
+        // an adaptive study decides only at its schedule's looks (stats.SequentialPlan), so that
+        // each look's interval is as wide as the plan promised and no wider
+        return spec.variants().size() < 2 || (current != null && judge.looksAt(round) && allSettled());
     }
 
-    private boolean allDecisive() {
+    /** Every primary comparison decisive, and with --precision at most ±precision wide. */
+    private boolean allSettled() {
         int base = baselineIndex();
         for (int v = 0; v < runs.size(); v++) {
-            if (v != base && !compare(base, v).verdict().decisive()) {
+            if (v == base) {
+                continue;
+            }
+            Comparison c = compare(base, v);
+            if (c == null || !c.verdict().decisive() || !precise(c)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Within --precision: half the interval's width at most the wish. A change that is undefined
+     * (a baseline of zeros) has no relative width to reach, so it never holds the study back.
+     */
+    private boolean precise(Comparison c) {
+        Double wish = options.precisionPct();
+        return wish == null || c.difference() != null || halfWidth(c) <= wish;
+    }
+
+    private static double halfWidth(Comparison c) {
+        return (c.ciHighPct() - c.ciLowPct()) / 2;
+    }
+
+    private void notePrecisionMissed(int round) {
+        Double wish = options.precisionPct();
+        if (wish == null || spec.variants().size() < 2) {
+            return;
+        }
+        int base = baselineIndex();
+        double widest = 0;
+        for (int v = 0; v < runs.size(); v++) {
+            Comparison c = v == base ? null : compare(base, v);
+            if (c != null && !precise(c)) {
+                widest = Math.max(widest, halfWidth(c));
+            }
+        }
+        if (widest > 0) {
+            runner.note(String.format(
+                    java.util.Locale.ROOT,
+                    "%s: the precision asked for (±%s%%) was not reached in %d runs per variant (the widest"
+                            + " %s interval is ±%.2f%%); raise --max-runs to get there",
+                    workload.name(),
+                    java.math.BigDecimal.valueOf(wish).stripTrailingZeros().toPlainString(),
+                    round,
+                    primary.name(),
+                    widest));
+        }
     }
 
     /** The comparison on the primary metric that is furthest from a decision, for the progress line. */

@@ -36,10 +36,10 @@ public final class Comparisons {
     /**
      * The one entry point: the candidate's sample against the baseline's, for one quantity, judged
      * with {@code looks}. With {@link Looks#FIXED} the interval is at {@code options.confidence()}.
-     * With a {@link SequentialPlan} (adaptive stopping: call after every round, stop when the verdict
-     * is decisive or at {@code plan.maxRuns()}, and report this same comparison) each look's interval
-     * is taken at the nominal level of Pocock's boundary over the plan's looks (see
-     * {@link PocockBoundary}), so the intervals of all looks together cover the true change with
+     * With a {@link SequentialPlan} (adaptive stopping: call at the plan's looks, stop when the
+     * verdict is decisive or at {@code plan.maxRuns()}, and report this same comparison) each look's
+     * interval is taken at the nominal level of the plan's boundary at that many runs (see
+     * {@link SequentialPlan#nominalConfidence}), so the intervals of all looks together cover the true change with
      * {@code options.confidence()} and an A/A study ends {@code worse} or {@code better} at most
      * 1 − confidence of the time, whenever it stops.
      *
@@ -55,10 +55,10 @@ public final class Comparisons {
      */
     public static Comparison compare(
             Sample baseline, Sample candidate, Quantity quantity, CompareOptions options, Looks looks) {
-        double confidence = looks.nominalConfidence(options.confidence());
-        String note = looks instanceof SequentialPlan plan ? sequentialNote(plan, confidence) : "";
         double[] b = baseline.values();
         double[] c = candidate.values();
+        double confidence = looks.nominalConfidence(options.confidence(), Math.min(b.length, c.length));
+        String note = looks instanceof SequentialPlan plan ? ", sequential: " + plan.describe(confidence) : "";
         if (b.length < 2 || c.length < 2) {
             return tooFew(b, c, quantity.better());
         }
@@ -188,11 +188,6 @@ public final class Comparisons {
     static String unpairedNote(int unpaired) {
         return unpaired + (unpaired == 1 ? " run" : " runs")
                 + " without a partner in its round (failed, or a round run twice): left out of the paired comparison";
-    }
-
-    private static String sequentialNote(SequentialPlan plan, double nominal) {
-        return String.format(
-                Locale.ROOT, ", sequential: Pocock over %d looks, each at %.2f%%", plan.looks(), nominal * 100);
     }
 
     private static Comparison decide(

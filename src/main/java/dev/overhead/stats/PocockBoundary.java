@@ -1,8 +1,5 @@
 package dev.overhead.stats;
 
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
@@ -23,7 +20,6 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
 final class PocockBoundary {
     private static final int GRID = 161; // odd, for Simpson's rule
     private static final NormalDistribution Z = NormalDistribution.of(0, 1);
-    private static final Map<List<Object>, Double> MEMO = new ConcurrentHashMap<>();
 
     private PocockBoundary() {}
 
@@ -40,18 +36,6 @@ final class PocockBoundary {
             }
         }
         return (lo + hi) / 2;
-    }
-
-    /** The nominal two-sided level of each look for looks at runs minRuns..maxRuns. */
-    static double nominalConfidence(int minRuns, int maxRuns, double confidence) {
-        return MEMO.computeIfAbsent(List.of(minRuns, maxRuns, confidence), key -> {
-            double[] times = new double[maxRuns - minRuns + 1];
-            for (int i = 0; i < times.length; i++) {
-                times[i] = minRuns + i;
-            }
-            double c = constant(times, 1 - confidence);
-            return 1 - 2 * Z.survivalProbability(c);
-        });
     }
 
     /** P(|S_k| ≥ c·√t_k for some k) for a standard Brownian motion S looked at at the times. */

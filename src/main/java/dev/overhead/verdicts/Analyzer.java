@@ -16,7 +16,6 @@ import dev.overhead.stats.PValues;
 import dev.overhead.stats.Quantity;
 import dev.overhead.stats.RunSequence;
 import dev.overhead.stats.Sample;
-import dev.overhead.stats.SequentialPlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,16 +73,16 @@ public final class Analyzer {
 
     public static List<ComparisonRow> compare(
             StudyResult study, String baseline, CompareOptions options, Method method) {
-        return compare(study, baseline, options, method, options);
+        return compare(study, baseline, options, method, Looks.FIXED);
     }
 
     /**
-     * @param overallOptions what the geometric mean over workloads is judged with: for an adaptive
-     *                       study, the per-look confidence of its sequential plan, so that row keeps
-     *                       the same promise as the others
+     * @param overallLooks the looks the geometric mean over workloads is judged with: for an adaptive
+     *                     study, its sequential plan at the runs the workloads ended with, so that
+     *                     row keeps the same promise as the others
      */
     public static List<ComparisonRow> compare(
-            StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
+            StudyResult study, String baseline, CompareOptions options, Method method, Looks overallLooks) {
         List<ComparisonRow> rows = new ArrayList<>();
         boolean roundsShared = !merged(study);
         Units units = Units.of(study); // builds or boots: the interval is over those units
@@ -115,7 +114,7 @@ public final class Analyzer {
                 }
             }
         }
-        rows.addAll(overall(study, rows, baseline, overallOptions));
+        rows.addAll(overall(study, rows, baseline, options, overallLooks));
         return rows;
     }
 
@@ -158,7 +157,7 @@ public final class Analyzer {
      * has: the geometric mean of the per-workload ratios, with its interval (stats.GeoMean).
      */
     static List<ComparisonRow> overall(
-            StudyResult study, List<ComparisonRow> rows, String baseline, CompareOptions options) {
+            StudyResult study, List<ComparisonRow> rows, String baseline, CompareOptions options, Looks looks) {
         if (study.workloads().size() < 2) {
             return List.of();
         }
@@ -200,11 +199,16 @@ public final class Analyzer {
             boolean overUnits = units != null
                     && unitBaselines.stream().allMatch(u -> u.length >= 2)
                     && unitCandidates.stream().allMatch(u -> u.length >= 2);
+            int runs = group.stream()
+                    .mapToInt(r ->
+                            Math.min(r.comparison().nBaseline(), r.comparison().nCandidate()))
+                    .min()
+                    .orElse(0);
             Comparison geo = GeoMean.compare(
                     overUnits ? unitBaselines : baselines,
                     overUnits ? unitCandidates : candidates,
                     first.comparison().better(),
-                    options);
+                    looks.perLook(options, runs));
             if (units != null) {
                 geo = geo.withDesign(first.comparison().design());
             }
@@ -256,19 +260,14 @@ public final class Analyzer {
 
     /** The study with its comparisons and its warm-up and drift notes. */
     public static StudyResult analyse(StudyResult study, String baseline, CompareOptions options, Method method) {
-        return analyse(study, baseline, options, method, options);
+        return analyse(study, baseline, options, method, Looks.FIXED);
     }
 
     public static StudyResult analyse(
-            StudyResult study, String baseline, CompareOptions options, Method method, CompareOptions overallOptions) {
+            StudyResult study, String baseline, CompareOptions options, Method method, Looks overallLooks) {
         return study.withComparisons(
-                        compare(study, baseline, options, method, overallOptions),
+                        compare(study, baseline, options, method, overallLooks),
                         sequenceWarnings(study, study.info().settings().primary()))
                 .withSummaries(Summaries.of(study, options.confidence()));
-    }
-
-    /** The options of a comparison that is one look of a sequential plan (null: a fixed number of runs). */
-    public static CompareOptions perLook(CompareOptions options, SequentialPlan plan) {
-        return plan == null ? options : plan.perLook(options);
     }
 }

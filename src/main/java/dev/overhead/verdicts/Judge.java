@@ -13,12 +13,12 @@ import dev.overhead.stats.SequentialPlan;
 
 /**
  * Fixed or sequential: the one place that decides how a study's comparisons are computed (STYLE §4),
- * for the run loop's look after every round, the final analysis, and {@code report} and
+ * for the run loop's looks, the final analysis, and {@code report} and
  * {@code compare} later alike.
  *
- * <p>A study that stopped adaptively looked at its data after every round, so each interval is
- * widened for the planned looks (stats' sequential plan) and the overall geometric mean is judged at
- * the per-look confidence; every other study (a fixed number of runs, another tool's file) is
+ * <p>A study that stopped adaptively looked at its data at the looks of its schedule, so each
+ * interval is widened for the planned looks (stats' sequential plan) and the overall geometric mean
+ * is judged at the level of the look its workloads ended at; every other study (a fixed number of runs, another tool's file) is
  * compared the ordinary way.
  */
 public final class Judge {
@@ -31,13 +31,19 @@ public final class Judge {
     /** The decision, from how the study stops. */
     public static Judge of(StudySettings settings) {
         return new Judge(
-                settings.stopping() instanceof Stopping.Adaptive a
-                        ? new SequentialPlan(a.minRuns(), a.maxRuns())
-                        : null);
+                settings.stopping() instanceof Stopping.Adaptive a ? a.looks().plan(a.minRuns(), a.maxRuns()) : null);
     }
 
     public boolean sequential() {
         return plan != null;
+    }
+
+    /**
+     * True when the run loop may decide to stop after this many rounds: at every round of a study
+     * with a fixed number of runs, at the sequential plan's looks only for an adaptive one.
+     */
+    public boolean looksAt(int rounds) {
+        return plan == null || plan.isLook(rounds);
     }
 
     /** The looks the study took: one (fixed), or those of its sequential plan. */
@@ -52,6 +58,6 @@ public final class Judge {
 
     /** The study with every row (the overall geometric mean too) judged as it was run, and its notes. */
     public StudyResult analyse(StudyResult study, String baseline, CompareOptions options) {
-        return Analyzer.analyse(study, baseline, options, this::compare, Analyzer.perLook(options, plan));
+        return Analyzer.analyse(study, baseline, options, this::compare, looks());
     }
 }

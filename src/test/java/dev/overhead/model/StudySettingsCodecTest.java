@@ -72,6 +72,16 @@ class StudySettingsCodecTest {
                 .build();
         assertThat(throughJson(adaptive)).isEqualTo(adaptive);
         assertThat(throughJson(StudySettings.DEFAULTS.withSeed(1))).isEqualTo(StudySettings.DEFAULTS.withSeed(1));
+        StudySettings precise = adaptive.toBuilder()
+                .stopping(new Stopping.Adaptive(3, 9, LookSchedule.DOUBLING, 1.5))
+                .build();
+        assertThat(StudySettingsCodec.write(precise)).containsEntry("precision", 1.5);
+        assertThat(throughJson(precise)).isEqualTo(precise);
+        assertThat(precise.precisionPct()).isEqualTo(1.5);
+        StudySettings old = adaptive.toBuilder()
+                .stopping(new Stopping.Adaptive(3, 9, LookSchedule.EVERY_ROUND, null))
+                .build();
+        assertThat(throughJson(old)).isEqualTo(old);
     }
 
     @Test
@@ -96,11 +106,13 @@ class StudySettingsCodecTest {
                 .seed(123L)
                 .build();
         // what StudyExecution.optionsOf wrote for the same settings (the demo's), byte for byte
+        // and the looks, which a study stored before they were spaced did not write (read back as every-round)
         assertThat(JSON.writeValueAsString(StudySettingsCodec.write(s)))
-                .isEqualTo("{\"min_runs\":5,\"max_runs\":50,\"warmup\":1,\"order\":\"randomized\",\"seed\":123,"
-                        + "\"primary\":\"wall\",\"baseline\":\"glibc\",\"threshold\":1.0,\"confidence\":0.95,"
-                        + "\"time_budget_s\":80.0,\"timeout_s\":60.0,\"ignore_failure\":false,\"no_aslr\":false,"
-                        + "\"drop_caches\":false}");
+                .isEqualTo(
+                        "{\"min_runs\":5,\"max_runs\":50,\"looks\":\"doubling\",\"warmup\":1,\"order\":\"randomized\",\"seed\":123,"
+                                + "\"primary\":\"wall\",\"baseline\":\"glibc\",\"threshold\":1.0,\"confidence\":0.95,"
+                                + "\"time_budget_s\":80.0,\"timeout_s\":60.0,\"ignore_failure\":false,\"no_aslr\":false,"
+                                + "\"drop_caches\":false}");
     }
 
     @ParameterizedTest
@@ -166,8 +178,15 @@ class StudySettingsCodecTest {
 
     @Test
     void onlyOneAdaptiveBoundStoredKeepsTheOtherDefault() throws Exception {
+        // stored before the looks were spaced: it looked after every round, and is judged so
         assertThat(fromJson("{\"max_runs\": 20}").stopping())
-                .isEqualTo(new Stopping.Adaptive(StudySettings.MIN_RUNS, 20));
+                .isEqualTo(new Stopping.Adaptive(StudySettings.MIN_RUNS, 20, LookSchedule.EVERY_ROUND, null));
+        assertThat(fromJson("{\"max_runs\": 20, \"looks\": \"doubling\", \"precision\": 2.5}")
+                        .stopping())
+                .isEqualTo(new Stopping.Adaptive(StudySettings.MIN_RUNS, 20, LookSchedule.DOUBLING, 2.5));
+        assertThat(fromJson("{\"max_runs\": 20, \"looks\": \"fibonacci\", \"precision\": -1}")
+                        .stopping())
+                .isEqualTo(new Stopping.Adaptive(StudySettings.MIN_RUNS, 20, LookSchedule.EVERY_ROUND, null));
         assertThat(fromJson("{}").stopping()).isEqualTo(new Stopping.Unknown());
     }
 }

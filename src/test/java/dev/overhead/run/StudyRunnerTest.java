@@ -174,6 +174,122 @@ class StudyRunnerTest {
         assertThat(decided).as("A/A studies that came out worse or better").isLessThanOrEqualTo(6);
     }
 
+    /** The wall comparison of a finished study. */
+    private static dev.overhead.stats.Comparison wall(StudyResult r) {
+        return r.comparisons().stream()
+                .filter(c -> c.metric().equals("wall"))
+                .findFirst()
+                .orElseThrow()
+                .comparison();
+    }
+
+    private static StudySettings precise(int min, int max, double precisionPct) {
+        return options(null, min, max, RunOrder.RANDOMIZED, null).toBuilder()
+                .stopping(new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precisionPct))
+                .build();
+    }
+
+    @Test
+    void adaptiveStoppingDecidesOnlyAtTheLooks() throws Exception {
+        // a 3% cost in 3% noise settles after a varying number of runs; whatever the draw, the study
+        // ends at one of the looks 4, 8, 16, 32 (doubling from --min-runs 4, docs/statistics.md §4)
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            for (int seed = 1; seed <= 12; seed++) {
+                Outcome o = runner(store, seed)
+                        .run(
+                                spec(
+                                        options(null, 4, 32, RunOrder.RANDOMIZED, null),
+                                        "fake wall=1 jitter=3%",
+                                        "fake wall=1.03 jitter=3%"),
+                                info("20260101-000012-%04d".formatted(seed)),
+                                Map.of(),
+                                null);
+                assertThat(sequences(o.result(), 0).size())
+                        .as("noise seed %d", seed)
+                        .isIn(4, 8, 16, 32);
+            }
+        }
+    }
+
+    @Test
+    void withAPrecisionTheStudyAlsoWaitsForANarrowInterval() throws Exception {
+        // 20% slower is settled at the first look; ±2% needs more runs of 2% noise than 4 (about 16)
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            for (int seed = 1; seed <= 8; seed++) {
+                String[] commands = {"fake wall=1 jitter=2%", "fake wall=1.2 jitter=2%"};
+                Outcome quick = runner(store, seed)
+                        .run(
+                                spec(options(null, 4, 32, RunOrder.RANDOMIZED, null), commands),
+                                info("20260101-000013-%04d".formatted(seed)),
+                                Map.of(),
+                                null);
+                Outcome narrow = runner(store, seed)
+                        .run(
+                                spec(precise(4, 32, 2), commands),
+                                info("20260101-000014-%04d".formatted(seed)),
+                                Map.of(),
+                                null);
+                assertThat(sequences(quick.result(), 0))
+                        .as("noise seed %d", seed)
+                        .hasSize(4);
+                dev.overhead.stats.Comparison c = wall(narrow.result());
+                assertThat(sequences(narrow.result(), 0).size())
+                        .as("noise seed %d", seed)
+                        .isIn(8, 16, 32);
+                assertThat(c.verdict()).isEqualTo(Verdict.WORSE);
+                assertThat((c.ciHighPct() - c.ciLowPct()) / 2)
+                        .as("noise seed %d", seed)
+                        .isLessThanOrEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void aPrecisionOutOfReachRunsToTheMaximumAndSaysSo() throws Exception {
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            Outcome o = runner(store)
+                    .run(
+                            spec(precise(4, 8, 0.01), "fake wall=1 jitter=2%", "fake wall=2 jitter=2%"),
+                            info("20260101-000015-0001"),
+                            Map.of(),
+                            null);
+            assertThat(sequences(o.result(), 0)).hasSize(8);
+            assertThat(wall(o.result()).verdict()).isEqualTo(Verdict.WORSE);
+            assertThat(o.result().warnings())
+                    .anyMatch(w -> w.startsWith("w: the precision asked for (±0.01%) was not reached in 8 runs"));
+        }
+    }
+
+    @Test
+    void aResumedAdaptiveStudyLooksWhereTheUninterruptedOneWould() throws Exception {
+        // interrupted after 5 rounds (between the looks at 4 and 8), resumed: it goes on to a look,
+        // 8 or 12, never stopping at the round it was resumed at
+        StudySpec spec =
+                spec(options(null, 4, 12, RunOrder.RANDOMIZED, null), "fake wall=1 jitter=5%", "fake wall=1 jitter=5%");
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            String id = "20260101-000016-0001";
+            java.util.concurrent.atomic.AtomicReference<StudyRunner> first =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+            first.set(new StudyRunner(
+                    new FakeExecutor(3),
+                    store,
+                    (w, v, i, done, p, e, l, sp, verdict, ci) -> {
+                        if (done == 10) {
+                            first.get().cancel();
+                        }
+                    },
+                    MachineHooks.NONE,
+                    () -> 0L,
+                    () -> Instant.EPOCH));
+            assertThat(first.get().run(spec, info(id), Map.of(), null).state()).isEqualTo(Outcome.State.INTERRUPTED);
+            StudyResult stored = store.load(id).orElseThrow();
+            assertThat(stored.workloads().getFirst().variants().getFirst().runs())
+                    .hasSize(5);
+            Outcome resumed = runner(store, 4).run(spec, stored.info(), Map.of(), stored);
+            assertThat(sequences(resumed.result(), 0).size()).isIn(8, 12);
+        }
+    }
+
     @Test
     void theTimeBudgetEndsTheStudyAfterTwoRounds() throws Exception {
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {

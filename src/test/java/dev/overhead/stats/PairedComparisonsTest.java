@@ -119,14 +119,14 @@ class PairedComparisonsTest {
     void sequentialPairedIntervalIsWiderAndSaysHow() {
         Comparison fixed = Comparisons.compare(B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS);
         Comparison seq = Comparisons.compareSequential(
-                B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS, SequentialPlan.DEFAULT);
+                B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS, SequentialPlan.everyRound(5, 50));
         assertThat(seq.method())
                 .isEqualTo(
                         "paired-t on log ratios over 8 rounds, sequential: Pocock over 46 looks," + " each at 99.32%");
         assertThat(seq.changePct()).isEqualTo(fixed.changePct());
         assertThat(seq.ciHighPct() - seq.ciLowPct()).isGreaterThan(fixed.ciHighPct() - fixed.ciLowPct());
         // R: t.test(log(c), log(b), paired=TRUE, conf.level=0.9932...) at Pocock's nominal level
-        double q = Welch.quantile(7, SequentialPlan.DEFAULT.nominalConfidence(0.95));
+        double q = Welch.quantile(7, SequentialPlan.everyRound(5, 50).nominalConfidence(0.95, 8));
         double se = (0.0328315597268644 - 0.0172146326876886) / 2 / Welch.quantile(7, 0.95);
         assertThat(seq.ciLowPct()).isCloseTo(pct(0.0250230962072765 - q * se), within(1e-9));
     }

@@ -19,10 +19,11 @@ class PocockBoundaryTest {
 
     @Test
     void moreLooksWidenEachLook() {
-        double few = new SequentialPlan(5, 10).nominalConfidence(0.95);
-        double many = new SequentialPlan(5, 50).nominalConfidence(0.95);
+        double few = SequentialPlan.everyRound(5, 10).nominalConfidence(0.95, 5);
+        double many = SequentialPlan.everyRound(5, 50).nominalConfidence(0.95, 5);
         assertThat(few).isGreaterThan(0.95);
         assertThat(many).isGreaterThan(few);
-        assertThat(new SequentialPlan(10, 10).nominalConfidence(0.95)).isEqualTo(0.95);
+        assertThat(SequentialPlan.everyRound(10, 10).nominalConfidence(0.95, 10))
+                .isEqualTo(0.95);
     }
 }

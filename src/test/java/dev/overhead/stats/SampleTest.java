@@ -31,8 +31,11 @@ class SampleTest {
         Comparison fixed = Comparisons.compare(Sample.of(b), Sample.of(c), time, CompareOptions.DEFAULT, Looks.FIXED);
         Comparison seq =
                 Comparisons.compare(Sample.of(b), Sample.of(c), time, CompareOptions.DEFAULT, SequentialPlan.DEFAULT);
+        Comparison pocock = Comparisons.compare(
+                Sample.of(b), Sample.of(c), time, CompareOptions.DEFAULT, SequentialPlan.everyRound(5, 50));
         assertThat(seq.ciHighPct() - seq.ciLowPct()).isGreaterThan(fixed.ciHighPct() - fixed.ciLowPct());
-        assertThat(seq.method()).contains("Pocock over 46 looks");
-        assertThat(Looks.FIXED.perLook(CompareOptions.DEFAULT)).isEqualTo(CompareOptions.DEFAULT);
+        assertThat(seq.method()).contains("Pocock over looks at 5, 10, 20, 40, 50 runs, each at 98.60%");
+        assertThat(pocock.method()).contains("Pocock over 46 looks, each at 99.32%");
+        assertThat(Looks.FIXED.perLook(CompareOptions.DEFAULT, 6)).isEqualTo(CompareOptions.DEFAULT);
     }
 }

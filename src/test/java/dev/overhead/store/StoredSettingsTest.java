@@ -5,6 +5,7 @@ import static dev.overhead.store.StoreFixtures.VARIANTS;
 import static dev.overhead.store.StoreFixtures.WORKLOADS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.model.LookSchedule;
 import dev.overhead.model.RunOrder;
 import dev.overhead.model.Stopping;
 import dev.overhead.model.StudyInfo;
@@ -76,7 +77,12 @@ class StoredSettingsTest {
         }
         try (Store store = SqliteStore.open(db)) {
             StudySettings read = store.load("old").orElseThrow().info().settings();
-            assertThat(read).isEqualTo(StudySettings.DEFAULTS.withSeed(9));
+            // written before the looks were spaced: it looked after every round
+            assertThat(read)
+                    .isEqualTo(StudySettings.DEFAULTS.toBuilder()
+                            .stopping(new Stopping.Adaptive(5, 50, LookSchedule.EVERY_ROUND, null))
+                            .seed(9L)
+                            .build());
             assertThat(read.compare().thresholdPct()).isEqualTo(1.0);
         }
     }

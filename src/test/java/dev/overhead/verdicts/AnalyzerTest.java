@@ -145,14 +145,13 @@ class AnalyzerTest {
                 workload("w1", variant("a", a1, true), variant("b", b1, true)),
                 workload("w2", variant("a", a2, true), variant("b", b2, true)));
         var plan = new dev.overhead.stats.SequentialPlan(5, 50);
-        CompareOptions perLook = Analyzer.perLook(CompareOptions.DEFAULT, plan);
-        assertThat(perLook.confidence()).isGreaterThan(0.95);
+        assertThat(plan.perLook(CompareOptions.DEFAULT, 5).confidence()).isGreaterThan(0.95);
         ComparisonRow fixed = Analyzer.compare(s, null, CompareOptions.DEFAULT).stream()
                 .filter(r -> r.overall() && r.metric().equals("wall"))
                 .findFirst()
                 .orElseThrow();
         ComparisonRow adaptive =
-                Analyzer.compare(s, null, CompareOptions.DEFAULT, Analyzer.Method.of(Looks.FIXED), perLook).stream()
+                Analyzer.compare(s, null, CompareOptions.DEFAULT, Analyzer.Method.of(Looks.FIXED), plan).stream()
                         .filter(r -> r.overall() && r.metric().equals("wall"))
                         .findFirst()
                         .orElseThrow();
@@ -162,7 +161,6 @@ class AnalyzerTest {
         assertThat(adaptiveWidth).isGreaterThan(fixedWidth);
         assertThat(adaptive.comparison().changePct())
                 .isEqualTo(fixed.comparison().changePct());
-        assertThat(Analyzer.perLook(CompareOptions.DEFAULT, null)).isEqualTo(CompareOptions.DEFAULT);
     }
 
     @Test

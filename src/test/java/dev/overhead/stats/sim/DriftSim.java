@@ -103,12 +103,13 @@ final class DriftSim {
         if (n != 0) {
             return p.fixed(b, c, rounds);
         }
-        for (int k = StatsSim.PLAN.minRuns(); ; k++) {
+        for (int k : StatsSim.PLAN.looks()) {
             Comparison r = p.sequential(Arrays.copyOf(b, k), Arrays.copyOf(c, k), Arrays.copyOf(rounds, k));
             if (r.verdict().decisive() || k == b.length) {
                 return r;
             }
         }
+        throw new AssertionError("the last look is the plan's maximum");
     }
 
     static final class Tally {

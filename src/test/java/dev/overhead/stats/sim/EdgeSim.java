@@ -142,7 +142,7 @@ final class EdgeSim {
             b[i] = draw.next(rng, false);
             c[i] = draw.next(rng, true);
             int k = i + 1;
-            if (n == 0 && k >= StatsSim.PLAN.minRuns()) {
+            if (n == 0 && StatsSim.PLAN.isLook(k)) {
                 Comparison r = Comparisons.compare(
                         Sample.of(Arrays.copyOf(b, k)),
                         Sample.of(Arrays.copyOf(c, k)),

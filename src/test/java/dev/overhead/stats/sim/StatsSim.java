@@ -70,6 +70,18 @@ public final class StatsSim {
         if (table.equals("all") || table.equals("levels")) {
             LevelsSim.run(studies, seed, System.out);
         }
+        if (table.equals("all")) {
+            System.out.println();
+        }
+        if (table.equals("all") || table.equals("looks")) {
+            LooksSim.run(studies, seed, System.out);
+        }
+        if (table.equals("all")) {
+            System.out.println();
+        }
+        if (table.equals("all") || table.equals("precision")) {
+            LooksSim.precision(studies, seed, System.out);
+        }
     }
 
     static void run(int studies, long seed, PrintStream out) {
@@ -146,7 +158,7 @@ public final class StatsSim {
             b[i] = cell.noise().draw(rng);
             c[i] = cell.noise().draw(rng) * (1 + cost);
             int n = i + 1;
-            if (cell.n() == 0 && n >= PLAN.minRuns()) {
+            if (cell.n() == 0 && PLAN.isLook(n)) {
                 Comparison r = Comparisons.compare(
                         Sample.of(java.util.Arrays.copyOf(b, n)),
                         Sample.of(java.util.Arrays.copyOf(c, n)),

@@ -93,8 +93,8 @@ class TeamStoreCommandsTest {
         var check = ok("store", "check", "--store", team);
         assertThat(check.out())
                 .contains("store      postgresql://overhead:********@")
-                .contains("schema     3 (this overhead knows 3)")
-                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL fleet")
+                .contains("schema     4 (this overhead knows 4)")
+                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL run units, 4 SQL fleet")
                 .contains("studies    2 (12 runs)")
                 .contains("integrity  ok");
 

@@ -67,10 +67,11 @@ public final class Metrics {
     }
 
     public static Optional<Builtin> builtin(String name) {
-        return Arrays.stream(Builtin.values())
-                .filter(b -> b.metricName.equals(name))
-                .findFirst();
+        return Optional.ofNullable(BY_NAME.get(name)); // asked once per run and metric: a map, not a scan
     }
+
+    private static final java.util.Map<String, Builtin> BY_NAME = java.util.Arrays.stream(Builtin.values())
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(b -> b.metricName, b -> b));
 
     /**
      * Names a parsed metric may not take (docs/reliability.md, case 4: {@code --metric 'wall=(\\d+)'} silently replaced

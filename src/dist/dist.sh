@@ -61,6 +61,11 @@ modules="$("$jdk/bin/jdeps" --multi-release 25 --ignore-missing-deps --print-mod
   --compress=zip-6 --generate-cds-archive --output "$stage/runtime"
 echo "[overhead dist] runtime: $modules ($(du -sh "$stage/runtime" | cut -f1)) after $((SECONDS - start)) s" >&2
 
+# The AOT cache of the bundled runtime (src/dist/aot-train.sh), which the launcher uses when present.
+bash "$basedir/src/dist/aot-train.sh" "$stage/runtime/bin/java" "$stage/app/overhead.jar" "$stage/app/overhead.aot" \
+  --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -XX:TieredStopAtLevel=1
+rm -f "$stage/app/overhead.aot.java" # the runtime is bundled: the cache always belongs to it
+
 # Completion from the staged launcher itself, so a broken layout fails here, not on a user's machine.
 comp="$stage/share"
 mkdir -p "$comp/bash-completion/completions" "$comp/zsh/vendor-completions" "$comp/fish/vendor_completions.d"

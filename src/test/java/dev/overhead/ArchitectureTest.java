@@ -58,6 +58,7 @@ class ArchitectureTest {
     /** {@code overhead why}: profiles through run's scheduler and the executor; its renderers stay pure. */
     @ArchTest
     static final ArchRule why = mayImportOnly("why", "run", "exec", "model", "stats");
+
     @ArchTest
     static final ArchRule bisect = mayImportOnly("bisect", "model", "stats");
 

@@ -19,6 +19,15 @@ final class ControlOptions {
     @Option(names = "--no-aslr", description = "Disable address-space randomisation for the command (like setarch -R).")
     boolean noAslr;
 
+    @Option(
+            names = "--randomize-layout",
+            description = {
+                "Vary the padding of the command's environment from round to round, so that",
+                "stack-alignment effects enter the interval instead of biasing it (by default",
+                "every variant's environment is padded to the same size)."
+            })
+    boolean randomizeLayout;
+
     @Option(names = "--drop-caches", description = "Drop the page cache before every run (needs root).")
     boolean dropCaches;
 

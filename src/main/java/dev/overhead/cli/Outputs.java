@@ -44,13 +44,20 @@ final class Outputs {
         Format stdout = format(options.format);
         RenderOptions render =
                 new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT), checkedMetrics(study));
-        export(options.json, Renderers.render(Format.JSON, study, render));
+        // Each export is rendered only when asked for: a JSON of 10⁶ runs costs seconds and memory.
+        if (options.json != null) {
+            export(options.json, Renderers.render(Format.JSON, study, render));
+        }
         if (options.csv != null) {
             export(options.csv, CsvRenderer.renderRuns(study));
             export(comparisonsFile(options.csv), CsvRenderer.renderComparisons(study));
         }
-        export(options.markdown, Renderers.render(Format.MARKDOWN, study, render));
-        export(options.html, Renderers.render(Format.HTML, study, render));
+        if (options.markdown != null) {
+            export(options.markdown, Renderers.render(Format.MARKDOWN, study, render));
+        }
+        if (options.html != null) {
+            export(options.html, Renderers.render(Format.HTML, study, render));
+        }
         InteropExports.write(options, study, this::export);
         if (!stdoutTaken()) { // an export to - owns stdout: JSON and a text report together parse as neither
             out.print(Renderers.render(stdout, study, render));

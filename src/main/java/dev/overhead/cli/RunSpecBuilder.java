@@ -167,6 +167,7 @@ final class RunSpecBuilder {
                 c.controls.noAslr,
                 c.controls.dropCaches,
                 c.counters || Boolean.TRUE.equals(p.counters()),
+                c.controls.randomizeLayout,
                 null,
                 List.of());
     }

@@ -2,7 +2,7 @@ package dev.overhead.interop;
 
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
-import dev.overhead.model.Run;
+import dev.overhead.model.RunColumns;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
@@ -28,27 +28,62 @@ import java.util.Optional;
 public final class SampleCsv {
     private SampleCsv() {}
 
-    private record Row(String workload, String variant, String metric, double value, int line) {}
+    /** The values of one metric of one workload and variant, in row order, unboxed. */
+    private static final class Values {
+        private double[] values = new double[16];
+        private int size;
 
+        void add(double x) {
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = x;
+        }
+
+        int size() {
+            return size;
+        }
+
+        double[] toArray() {
+            return java.util.Arrays.copyOf(values, size);
+        }
+    }
+
+    /**
+     * Reads the rows straight into unboxed columns: no row object, no list of lines, no boxed
+     * value outlives its line, so 10⁶ rows a variant cost their doubles and little more (issue 16.4).
+     */
     public static StudyResult read(String text, String source) {
-        String[] lines = text.split("\r?\n", -1);
-        int headerLine = 0;
-        while (headerLine < lines.length && lines[headerLine].isBlank()) {
-            headerLine++;
-        }
-        if (headerLine == lines.length) {
-            throw new FormatException(
-                    source + " is empty: a sample file starts with the header workload,variant,metric,value.");
-        }
-        Map<String, Integer> columns = header(split(lines[headerLine], source, headerLine + 1), source, headerLine + 1);
+        // workload -> variant -> metric -> values, all in first-seen order
+        Map<String, Map<String, Map<String, Values>>> data = new LinkedHashMap<>();
         Map<WorkloadMetric, MetricSpec> specs = new LinkedHashMap<>();
-        List<Row> rows = new ArrayList<>();
-        for (int i = headerLine + 1; i < lines.length; i++) {
-            if (lines[i].isBlank()) {
+        Map<List<String>, MetricSpec> specOfCells = new HashMap<>(); // the same cells give the same spec
+        Map<String, Integer> columns = null;
+        boolean anyRow = false;
+        String[] lastRow = null; // workload, variant, metric, better, unit of the previous row
+        Values last = null;
+        int pos = 0;
+        int lineIndex = -1;
+        while (pos <= text.length()) {
+            int newline = text.indexOf('\n', pos);
+            int end = newline < 0 ? text.length() : newline;
+            // as split("\r?\n"): a carriage return before the line feed is not part of the line
+            int stop = newline >= 0 && end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end;
+            String text1 = text.substring(pos, stop);
+            pos = end + 1;
+            lineIndex++;
+            if (text1.isBlank()) {
+                if (newline < 0) {
+                    break;
+                }
                 continue;
             }
-            int line = i + 1;
-            List<String> cells = split(lines[i], source, line);
+            int line = lineIndex + 1;
+            if (columns == null) {
+                columns = header(split(text1, source, line), source, line);
+                continue;
+            }
+            List<String> cells = split(text1, source, line);
             if (cells.size() < columns.size()) {
                 throw new FormatException("%s line %d: expected %d columns (%s), found %d."
                         .formatted(source, line, columns.size(), String.join(",", columns.keySet()), cells.size()));
@@ -58,7 +93,7 @@ public final class SampleCsv {
             double value;
             try {
                 // plain decimals only: Java also reads NaN, Infinity, 0x1p3 and 1d, and 1e999999 overflows
-                value = PLAIN_NUMBER.matcher(number.strip()).matches() ? Double.parseDouble(number) : Double.NaN;
+                value = plainNumber(number.strip()) ? Double.parseDouble(number) : Double.NaN;
             } catch (NumberFormatException e) {
                 value = Double.NaN;
             }
@@ -72,10 +107,26 @@ public final class SampleCsv {
                 throw new FormatException(
                         "%s line %d: workload, variant and metric must not be empty.".formatted(source, line));
             }
-            MetricSpec spec = spec(metric, cell(cells, columns, "better"), cell(cells, columns, "unit"), source, line);
+            String better = cell(cells, columns, "better");
+            String unit = cell(cells, columns, "unit");
+            // Rows come in long runs of one metric: the cells of the previous row were checked already.
+            boolean sameSpec = lastRow != null
+                    && workload.equals(lastRow[0])
+                    && metric.equals(lastRow[2])
+                    && better.equals(lastRow[3])
+                    && unit.equals(lastRow[4]);
+            MetricSpec spec = null;
+            if (!sameSpec) {
+                List<String> specCells = List.of(metric, better, unit);
+                spec = specOfCells.get(specCells);
+                if (spec == null) {
+                    spec = spec(metric, better, unit, source, line);
+                    specOfCells.put(specCells, spec);
+                }
+            }
             // direction and unit belong to (workload, metric): PTS calls dbench's MB/s and a build's
             // seconds both "value", one higher-is-better and one lower
-            MetricSpec seen = specs.putIfAbsent(new WorkloadMetric(workload, metric), spec);
+            MetricSpec seen = sameSpec ? null : specs.putIfAbsent(new WorkloadMetric(workload, metric), spec);
             if (seen != null && (seen.better() != spec.better() || !seen.unit().equals(spec.unit()))) {
                 throw new FormatException(
                         "%s line %d: metric '%s' of workload '%s' was %s-is-better in %s before; give one direction and unit per workload and metric."
@@ -87,29 +138,37 @@ public final class SampleCsv {
                                         seen.better().word(),
                                         seen.unit().isEmpty() ? "no unit" : seen.unit()));
             }
-            rows.add(new Row(workload, variant, metric, value, line));
+            if (lastRow == null
+                    || !(metric.equals(lastRow[2]) && variant.equals(lastRow[1]) && workload.equals(lastRow[0]))) {
+                last = data.computeIfAbsent(workload, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(variant, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(metric, k -> new Values());
+            }
+            last.add(value);
+            lastRow = new String[] {workload, variant, metric, better, unit};
+            anyRow = true;
+            if (newline < 0) {
+                break;
+            }
         }
-        if (rows.isEmpty()) {
+        if (columns == null) {
+            throw new FormatException(
+                    source + " is empty: a sample file starts with the header workload,variant,metric,value.");
+        }
+        if (!anyRow) {
             throw new FormatException(source + " has a header but no rows of values.");
         }
-        return build(rows, specs, source);
+        return build(data, specs, source);
     }
 
-    private static StudyResult build(List<Row> rows, Map<WorkloadMetric, MetricSpec> specs, String source) {
-        // workload -> variant -> metric -> values, all in first-seen order
-        Map<String, Map<String, Map<String, List<Double>>>> data = new LinkedHashMap<>();
-        for (Row r : rows) {
-            data.computeIfAbsent(r.workload(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(r.variant(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(r.metric(), k -> new ArrayList<>())
-                    .add(r.value());
-        }
+    private static StudyResult build(
+            Map<String, Map<String, Map<String, Values>>> data, Map<WorkloadMetric, MetricSpec> specs, String source) {
         List<WorkloadResult> workloads = new ArrayList<>();
         for (var w : data.entrySet()) {
             Imported.SpecSet used = new Imported.SpecSet();
             Map<String, Boolean> inFields = new HashMap<>();
             for (var v : w.getValue().values()) {
-                int runs = v.values().stream().mapToInt(List::size).max().orElse(0);
+                int runs = v.values().stream().mapToInt(Values::size).max().orElse(0);
                 for (var m : v.entrySet()) {
                     boolean full = m.getValue().size() == runs && storable(m.getKey());
                     inFields.merge(m.getKey(), full, Boolean::logicalAnd);
@@ -124,13 +183,20 @@ public final class SampleCsv {
             List<VariantResult> variants = new ArrayList<>();
             for (var v : w.getValue().entrySet()) {
                 int count = v.getValue().values().stream()
-                        .mapToInt(List::size)
+                        .mapToInt(Values::size)
                         .max()
                         .orElse(0);
-                List<Run> runs = new ArrayList<>();
-                for (int k = 0; k < count; k++) {
-                    runs.add(run(k, v.getValue(), inFields));
+                double[][] fields = new double[Metrics.Builtin.values().length][];
+                Map<String, double[]> metrics = new LinkedHashMap<>();
+                for (var m : v.getValue().entrySet()) {
+                    double[] column = m.getValue().toArray();
+                    if (inFields.get(m.getKey())) {
+                        fields[Metrics.builtin(m.getKey()).orElseThrow().ordinal()] = column;
+                    } else {
+                        metrics.put(m.getKey(), column);
+                    }
                 }
+                RunColumns runs = new RunColumns(count, fields, metrics);
                 variants.add(new VariantResult(Variant.plain(v.getKey()), runs));
             }
             workloads.add(
@@ -141,49 +207,13 @@ public final class SampleCsv {
 
     private record WorkloadMetric(String workload, String metric) {}
 
-    private static Run run(int k, Map<String, List<Double>> values, Map<String, Boolean> inFields) {
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        double[] f = new double[Metrics.Builtin.values().length];
-        for (var m : values.entrySet()) {
-            if (k >= m.getValue().size()) {
-                continue;
-            }
-            double x = m.getValue().get(k);
-            if (inFields.get(m.getKey())) {
-                f[Metrics.builtin(m.getKey()).orElseThrow().ordinal()] = x;
-            } else {
-                metrics.put(m.getKey(), x);
-            }
-        }
-        return new Run(
-                k,
-                -1,
-                -1,
-                null,
-                0,
-                null,
-                false,
-                f[Metrics.Builtin.WALL.ordinal()],
-                f[Metrics.Builtin.USER.ordinal()],
-                f[Metrics.Builtin.SYS.ordinal()],
-                Math.round(f[Metrics.Builtin.MAX_RSS.ordinal()]),
-                true,
-                Math.round(f[Metrics.Builtin.MINOR_FAULTS.ordinal()]),
-                Math.round(f[Metrics.Builtin.MAJOR_FAULTS.ordinal()]),
-                Math.round(f[Metrics.Builtin.VOLUNTARY_CS.ordinal()]),
-                Math.round(f[Metrics.Builtin.INVOLUNTARY_CS.ordinal()]),
-                Math.round(f[Metrics.Builtin.FS_IN.ordinal()]),
-                Math.round(f[Metrics.Builtin.FS_OUT.ordinal()]),
-                metrics);
-    }
-
     /**
      * Built-ins that have a field of their own in a run; {@code cpu} is derived, so it is kept as read,
-     * and the CPU counters and the process tree's figures live in the run's metrics map.
+     * and the CPU counters live in the run's metrics map.
      */
     private static boolean storable(String metric) {
         return Metrics.builtin(metric)
-                .filter(b -> b != Metrics.Builtin.CPU && b.key() == null)
+                .filter(b -> b != Metrics.Builtin.CPU && !b.counter())
                 .isPresent();
     }
 
@@ -224,14 +254,70 @@ public final class SampleCsv {
 
     private static String cell(List<String> cells, Map<String, Integer> columns, String name) {
         Integer i = columns.get(name);
-        return i == null || i >= cells.size() ? "" : cells.get(i).strip();
+        if (i == null || i >= cells.size()) {
+            return "";
+        }
+        String c = cells.get(i);
+        boolean bare = c.isEmpty()
+                || !(Character.isWhitespace(c.charAt(0)) || Character.isWhitespace(c.charAt(c.length() - 1)));
+        return bare ? c : c.strip(); // strip() copies even when there is nothing to strip
+    }
+
+    /**
+     * A plain decimal, {@code [+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?}, checked by hand: a regular
+     * expression per value cost more than parsing it at 10⁶ rows.
+     */
+    static boolean plainNumber(String s) {
+        int i = 0;
+        int n = s.length();
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+            i++;
+        }
+        int intDigits = digits(s, i);
+        i += intDigits;
+        int fracDigits = 0;
+        if (i < n && s.charAt(i) == '.') {
+            i++;
+            fracDigits = digits(s, i);
+            i += fracDigits;
+        }
+        if (intDigits == 0 && fracDigits == 0) {
+            return false;
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int exp = digits(s, i);
+            if (exp == 0) {
+                return false;
+            }
+            i += exp;
+        }
+        return i == n;
+    }
+
+    private static int digits(String s, int from) {
+        int i = from;
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+            i++;
+        }
+        return i - from;
     }
 
     /** One CSV line (RFC 4180 quoting; a quoted field does not span lines in sample files). */
-    private static final java.util.regex.Pattern PLAIN_NUMBER =
-            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
-
     static List<String> split(String line, String source, int lineNumber) {
+        if (line.indexOf('"') < 0) { // no quoting: cut at the commas
+            List<String> cells = new ArrayList<>(6);
+            int from = 0;
+            for (int comma = line.indexOf(','); comma >= 0; comma = line.indexOf(',', from)) {
+                cells.add(line.substring(from, comma));
+                from = comma + 1;
+            }
+            cells.add(line.substring(from));
+            return cells;
+        }
         List<String> cells = new ArrayList<>();
         StringBuilder cell = new StringBuilder();
         boolean quoted = false;

@@ -27,6 +27,8 @@ import java.util.List;
  * @param noAslr        runs without address-space randomisation
  * @param dropCaches    the page cache is dropped before every run
  * @param counters      count each run's instructions and cycles where the CPU exposes them
+ * @param randomizeLayout vary the environment padding from round to round (--randomize-layout)
+ *                      instead of padding every variant's environment to one fixed size
  * @param source        the tool whose file the study was read from ("hyperfine", "csv", ...); null
  *                      when overhead ran it
  * @param sources       the files or studies merged into this one (compare); empty when not merged
@@ -48,6 +50,7 @@ public record StudySettings(
         boolean noAslr,
         boolean dropCaches,
         boolean counters,
+        boolean randomizeLayout,
         String source,
         List<String> sources) {
 
@@ -75,6 +78,7 @@ public record StudySettings(
             null,
             List.of(),
             null,
+            false,
             false,
             false,
             false,
@@ -167,6 +171,7 @@ public record StudySettings(
         private boolean noAslr;
         private boolean dropCaches;
         private boolean counters;
+        private boolean randomizeLayout;
         private String source;
         private List<String> sources;
 
@@ -187,6 +192,7 @@ public record StudySettings(
             noAslr = s.noAslr;
             dropCaches = s.dropCaches;
             counters = s.counters;
+            randomizeLayout = s.randomizeLayout;
             source = s.source;
             sources = s.sources;
         }
@@ -271,6 +277,11 @@ public record StudySettings(
             return this;
         }
 
+        public Builder randomizeLayout(boolean value) {
+            randomizeLayout = value;
+            return this;
+        }
+
         public Builder source(String value) {
             source = value;
             return this;
@@ -299,6 +310,7 @@ public record StudySettings(
                     noAslr,
                     dropCaches,
                     counters,
+                    randomizeLayout,
                     source,
                     sources);
         }

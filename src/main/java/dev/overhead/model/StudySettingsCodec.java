@@ -62,6 +62,11 @@ public final class StudySettingsCodec {
         if (s.counters()) { // only when asked, so that studies without counters record what they did before
             m.put("counters", true);
         }
+        // The padding varied per round (run/LayoutPadding); padded to one size, the default, is said in the
+        // study's notes, so that the settings of studies without the option read as they did before.
+        if (s.randomizeLayout()) {
+            m.put("layout", "randomized");
+        }
         putIf(m, "source", s.source());
         if (!s.sources().isEmpty()) {
             m.put("sources", s.sources());
@@ -113,6 +118,7 @@ public final class StudySettingsCodec {
                 Boolean.TRUE.equals(m.get("no_aslr")),
                 Boolean.TRUE.equals(m.get("drop_caches")),
                 Boolean.TRUE.equals(m.get("counters")),
+                "randomized".equals(m.get("layout")),
                 string(m.get("source")),
                 m.get("sources") instanceof List<?> l
                         ? l.stream().map(String::valueOf).toList()

@@ -38,6 +38,7 @@ final class WorkloadLoop {
     private final Duration startedAt;
     private final List<List<Run>> runs = new ArrayList<>();
     private final MetricSpec primary;
+    private final LayoutPadding layout;
     private Comparison current;
 
     WorkloadLoop(
@@ -65,6 +66,12 @@ final class WorkloadLoop {
                     .orElse(List.of())));
         }
         this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
+        long seed =
+                (options.seed() == null ? 0 : options.seed()) + workload.name().hashCode();
+        this.layout = new LayoutPadding(spec.variants(), System.getenv(), options.randomizeLayout(), seed);
+        if (spec.variants().size() > 1) {
+            runner.note(layout.note(options.noAslr()));
+        }
     }
 
     static MetricSpec primaryMetric(Workload workload, String name) {
@@ -246,7 +253,7 @@ final class WorkloadLoop {
     private void warmUp() {
         for (int i = 0; i < options.warmup() && !runner.cancelled(); i++) {
             for (Variant variant : spec.variants()) {
-                ExecResult result = runner.execute(request(variant, Levels.buildOf(variant, i), 0));
+                ExecResult result = runner.execute(request(variant, Levels.buildOf(variant, i), 0, -1));
                 if (result.exitCode() != 0 && !options.ignoreFailure() && !runner.cancelled()) {
                     throw failure(variant, "a warm-up run", result);
                 }
@@ -279,7 +286,7 @@ final class WorkloadLoop {
             runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
         }
         Instant started = runner.now();
-        ExecResult r = runner.execute(request(variant, build, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES)
+        ExecResult r = runner.execute(request(variant, build, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES, round)
                 .withTree());
         if (runner.cancelled()) {
             return; // killed in flight: not a measurement
@@ -360,10 +367,10 @@ final class WorkloadLoop {
                 + ". Use --ignore-failure to keep going.");
     }
 
-    private ExecRequest request(Variant variant, Integer build, int capture) {
+    private ExecRequest request(Variant variant, Integer build, int capture, int round) {
         return new ExecRequest(
                 fullCommand(variant, build),
-                variant.env(),
+                layout.env(variant, round),
                 null,
                 options.timeout(),
                 spec.output(),

@@ -14,7 +14,8 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  *
  * <p>Hodges, J. L. and Lehmann, E. L. (1963), "Estimates of location based on rank tests", Ann.
  * Math. Statist. 34; Moses, L. E. (1965) in Walker and Lev, Elementary Statistical Methods;
- * Hollander, Wolfe and Chicken (2014), Nonparametric Statistical Methods, §4.3. Exact null
+ * Hollander, Wolfe and Chicken (2014), Nonparametric Statistical Methods, §4.3. The order
+ * statistics of the differences are selected without storing them ({@link SortedMatrix}). Exact null
  * distribution of U by the recurrence of Mann and Whitney (1947), "On a test of whether one of two
  * random variables is stochastically larger than the other", Ann. Math. Statist. 18; normal
  * approximation beyond {@link #EXACT_MAX_PRODUCT}. A spike moves one difference in m·n, not the
@@ -22,6 +23,8 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  */
 final class HodgesLehmann {
     static final int EXACT_MAX_PRODUCT = 2500;
+    /** MannWhitneyUTest's AUTO method is exact (when there are no ties) below this many values a side. */
+    static final int MANN_WHITNEY_AUTO_LIMIT = 50;
     /** The exact distribution depends only on (m, n); adaptive stopping asks for it after every round. */
     private static final Map<List<Integer>, double[]> CDF_MEMO = new ConcurrentHashMap<>();
 
@@ -31,30 +34,72 @@ final class HodgesLehmann {
     static Shift shift(double[] b, double[] c, double confidence) {
         int m = b.length;
         int n = c.length;
-        double[] d = new double[m * n];
-        int i = 0;
-        for (double y : c) {
-            for (double x : b) {
-                d[i++] = y - x;
-            }
-        }
-        Arrays.sort(d);
-        int k = criticalCount(m, n, 1 - confidence);
+        long k = criticalCount(m, n, 1 - confidence);
         if (k < 1) {
             return null;
         }
-        double est = Robust.median(d);
-        double low = d[k - 1];
-        double high = d[m * n - k];
-        double p = MannWhitneyUTest.withDefaults().test(c, b).getPValue();
+        // The m·n differences are selected from, never stored (SortedMatrix): at 10⁶ runs a side
+        // they would be 10¹² values.
+        double[] sb = b.clone();
+        Arrays.sort(sb);
+        double[] sc = c.clone();
+        Arrays.sort(sc);
+        SortedMatrix d = SortedMatrix.differencesOfSorted(sb, sc);
+        double est = d.median();
+        double low = d.select(k);
+        double high = d.select((long) m * n + 1 - k);
+        double p = Math.max(m, n) < MANN_WHITNEY_AUTO_LIMIT
+                ? MannWhitneyUTest.withDefaults().test(c, b).getPValue()
+                : asymptoticP(sb, sc);
         double z = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
         // The interval's half-width over the normal quantile: an equivalent standard error.
         double se = (high - low) / (2 * z);
         return new Shift(est, low, high, p, se, Double.POSITIVE_INFINITY, Method.HODGES_LEHMANN, "hodges-lehmann");
     }
 
+    /**
+     * The two-sided p-value of the Mann-Whitney test of c against b by the normal approximation with
+     * the tie and continuity corrections — what {@code MannWhitneyUTest.withDefaults()} computes from
+     * {@link #MANN_WHITNEY_AUTO_LIMIT} values on — from the sorted samples in one merge: the library
+     * ranks through a sort of boxed positions, which took a quarter of a 10⁶-run comparison.
+     */
+    static double asymptoticP(double[] sortedB, double[] sortedC) {
+        int m = sortedB.length;
+        int n = sortedC.length;
+        double rankSumC = 0;
+        double ties = 0; // Σ (t³ − t) over groups of equal values
+        int i = 0;
+        int j = 0;
+        long position = 0;
+        while (i < m || j < n) {
+            double v = j >= n || (i < m && sortedB[i] < sortedC[j]) ? sortedB[i] : sortedC[j];
+            int tb = 0;
+            while (i < m && sortedB[i] == v) {
+                i++;
+                tb++;
+            }
+            int tc = 0;
+            while (j < n && sortedC[j] == v) {
+                j++;
+                tc++;
+            }
+            double t = tb + tc;
+            rankSumC += tc * (position + (t + 1) / 2);
+            ties += t * t * t - t;
+            position += tb + tc;
+        }
+        double u = rankSumC - (long) n * (n + 1) * 0.5;
+        double mn = (double) m * n;
+        long total = (long) m + n;
+        double variance = (mn / 12.0) * ((total + 1.0) - ties / total / (total - 1));
+        double z = u - mn * 0.5;
+        z -= Math.signum(z) * 0.5;
+        z /= Math.sqrt(variance);
+        return 2 * NormalDistribution.of(0, 1).survivalProbability(Math.abs(z));
+    }
+
     /** The largest k with P(U ≤ k − 1) ≤ α/2; 0 when none. */
-    static int criticalCount(int m, int n, double alpha) {
+    static long criticalCount(int m, int n, double alpha) {
         if ((long) m * n <= EXACT_MAX_PRODUCT) {
             double[] cdf = CDF_MEMO.computeIfAbsent(List.of(m, n), key -> exactCdf(m, n));
             int k = 0;
@@ -65,7 +110,7 @@ final class HodgesLehmann {
         }
         double z = NormalDistribution.of(0, 1).inverseSurvivalProbability(alpha / 2);
         double mn = (double) m * n;
-        return (int) Math.floor(mn / 2 - z * Math.sqrt(mn * (m + n + 1) / 12.0));
+        return (long) Math.floor(mn / 2 - z * Math.sqrt(mn * (m + n + 1) / 12.0));
     }
 
     /** cdf[u] = P(U ≤ u) for u = 0..m·n under no shift, continuous data. */

@@ -1,6 +1,7 @@
 package dev.overhead.stats;
 
 import java.util.Arrays;
+import org.apache.commons.numbers.arrays.Selection;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 
 /** Order statistics and robust scale: the pieces the summaries and the rank methods share. */
@@ -16,19 +17,32 @@ final class Robust {
         return s;
     }
 
+    /** By selection, not sorting: O(n), and the same value the middle of the sorted array holds. */
     static double median(double[] v) {
-        double[] s = sorted(v);
-        int n = s.length;
+        int n = v.length;
         if (n == 0) {
             return Double.NaN;
         }
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+        double[] s = v.clone();
+        if (n % 2 == 1) {
+            Selection.select(s, n / 2);
+            return s[n / 2];
+        }
+        Selection.select(s, new int[] {n / 2 - 1, n / 2});
+        return (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 
     /** Median absolute deviation from the median, unscaled. */
     static double mad(double[] v) {
-        double m = median(v);
-        return median(Arrays.stream(v).map(x -> Math.abs(x - m)).toArray());
+        return mad(v, median(v));
+    }
+
+    private static double mad(double[] v, double median) {
+        double[] d = new double[v.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = Math.abs(v[i] - median);
+        }
+        return median(d);
     }
 
     /**
@@ -40,11 +54,22 @@ final class Robust {
      * NaN when the MAD is zero (more than half the values equal): no scale to judge by.
      */
     static double modifiedZ(double x, double[] reference) {
-        double mad = mad(reference);
-        if (mad == 0) {
-            return Double.NaN;
+        return Spread.of(reference).modifiedZ(x);
+    }
+
+    /**
+     * A reference sample's median and MAD, computed once, so that scoring every value of a sample
+     * against it costs O(n) rather than two selections per value.
+     */
+    record Spread(double median, double mad) {
+        static Spread of(double[] reference) {
+            double m = Robust.median(reference);
+            return new Spread(m, Robust.mad(reference, m));
         }
-        return 0.6745 * (x - median(reference)) / mad;
+
+        double modifiedZ(double x) {
+            return mad == 0 ? Double.NaN : 0.6745 * (x - median) / mad;
+        }
     }
 
     /**
@@ -62,14 +87,21 @@ final class Robust {
         }
         BinomialDistribution b = BinomialDistribution.of(n, 0.5);
         double alpha = 1 - confidence;
-        int k = 0;
-        while (k + 1 <= (n + 1) / 2 && 2 * b.cumulativeProbability(k) <= alpha) {
-            k++;
+        // k − 1 is the largest j with 2·P(B ≤ j) ≤ α: found from the inverse, then checked against that
+        // exact condition a step either way (a loop over j would be O(n) evaluations of the CDF).
+        int j = b.inverseCumulativeProbability(alpha / 2);
+        while (j >= 0 && !(2 * b.cumulativeProbability(j) <= alpha)) {
+            j--;
         }
+        while (j + 1 <= n && 2 * b.cumulativeProbability(j + 1) <= alpha) {
+            j++;
+        }
+        int k = Math.min(j + 1, (n + 1) / 2);
         if (k == 0) {
             return new double[] {Double.NaN, Double.NaN, Double.NaN};
         }
-        double[] s = sorted(values);
+        double[] s = values.clone();
+        Selection.select(s, new int[] {k - 1, n - k});
         return new double[] {s[k - 1], s[n - k], 1 - 2 * b.cumulativeProbability(k - 1)};
     }
 

@@ -2,9 +2,10 @@ package dev.overhead.stats;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /** What the order of the runs reveals: a warm-up first run, a trend across the study. */
@@ -28,36 +29,130 @@ public final class RunSequence {
      */
     public record Trend(double s, double z, double pValue, double slope) {}
 
+    /** Sen's slope is the exact median of all n(n−1)/2 slopes up to this many runs (2.1 million slopes) ... */
+    static final int SEN_EXACT_MAX_RUNS = 2048;
+    /** ... and above it the median of this many slopes of pairs drawn at random (a fixed seed). */
+    static final int SEN_SAMPLED_PAIRS = 1 << 20;
+
     /**
      * Mann, H. B. (1945), "Nonparametric tests against trend", Econometrica 13; Kendall, M. G.
      * (1975), Rank Correlation Methods; Sen, P. K. (1968), "Estimates of the regression coefficient
      * based on Kendall's tau", JASA 63. Var(S) = [n(n−1)(2n+5) − Σ t(t−1)(2t+5)]/18 over groups of
      * t tied values; the run index has no ties.
+     *
+     * <p>S is exact at any n: it is the number of pairs minus the tied pairs minus twice the
+     * inversions of the values in run order, counted by merge sort in O(n log n) (Knight, W. R.
+     * (1966), "A computer method for calculating Kendall's tau with ungrouped data", JASA 61). Sen's
+     * slope is exact up to {@link #SEN_EXACT_MAX_RUNS} runs. Above that it is the median of the slopes
+     * of {@link #SEN_SAMPLED_PAIRS} pairs drawn uniformly at random (seeded, so the same runs give the
+     * same figure): the slopes are not a sorted matrix, and exact slope selection (Matoušek 1991)
+     * costs several sorts of the runs per step. The sampled median's error is about the exact
+     * estimate's own standard error at these sizes, far below the 1% drift the warning needs to see
+     * (RunSequenceScaleTest measures it).
      */
     public static Trend trend(double[] valuesInRunOrder) {
         double[] x = valuesInRunOrder;
         int n = x.length;
-        long s = 0;
-        double[] slopes = new double[n * (n - 1) / 2];
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                s += (long) Math.signum(x[j] - x[i]);
-                slopes[k++] = (x[j] - x[i]) / (j - i);
+        double[] sorted = x.clone();
+        long inversions = sortCountingInversions(sorted);
+        long tiedPairs = 0;
+        double var = (double) n * (n - 1) * (2.0 * n + 5);
+        for (int i = 0; i < n; ) {
+            int j = i;
+            while (j < n && sorted[j] == sorted[i]) {
+                j++;
             }
-        }
-        Map<Double, Integer> ties = new HashMap<>();
-        for (double v : x) {
-            ties.merge(v, 1, Integer::sum);
-        }
-        double var = (double) n * (n - 1) * (2 * n + 5);
-        for (int t : ties.values()) {
-            var -= (double) t * (t - 1) * (2 * t + 5);
+            double t = j - i;
+            var -= t * (t - 1) * (2 * t + 5);
+            tiedPairs += (long) (j - i) * (j - i - 1) / 2;
+            i = j;
         }
         var /= 18;
+        long s = (long) n * (n - 1) / 2 - tiedPairs - 2 * inversions;
         double z = var > 0 ? s / Math.sqrt(var) : 0;
         double p = 2 * NormalDistribution.of(0, 1).survivalProbability(Math.abs(z));
-        return new Trend(s, z, Math.min(1, p), n > 1 ? Robust.median(slopes) : 0);
+        return new Trend(s, z, Math.min(1, p), n > 1 ? senSlope(x) : 0);
+    }
+
+    static double senSlope(double[] x) {
+        int n = x.length;
+        double[] slopes;
+        if (n <= SEN_EXACT_MAX_RUNS) {
+            slopes = new double[n * (n - 1) / 2];
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                for (int j = i + 1; j < n; j++) {
+                    slopes[k++] = (x[j] - x[i]) / (j - i);
+                }
+            }
+        } else {
+            slopes = new double[SEN_SAMPLED_PAIRS];
+            SplittableRandom random = new SplittableRandom(0x5e7_5109eL);
+            for (int k = 0; k < slopes.length; ) {
+                int i = random.nextInt(n);
+                int j = random.nextInt(n);
+                if (i != j) {
+                    int a = Math.min(i, j);
+                    int b = Math.max(i, j);
+                    slopes[k++] = (x[b] - x[a]) / (b - a);
+                }
+            }
+        }
+        return Robust.median(slopes);
+    }
+
+    /** Sorts v ascending and returns the number of pairs i &lt; j with v[i] &gt; v[j] (bottom-up merge sort). */
+    static long sortCountingInversions(double[] v) {
+        int n = v.length;
+        double[] a = v;
+        double[] b = new double[n];
+        long inversions = 0;
+        // Runs of RUN values sorted by insertion first, counting each step past a larger value: the
+        // merge passes over tiny runs are the slowest part of a merge sort.
+        final int run = 32;
+        for (int lo = 0; lo < n; lo += run) {
+            int hi = Math.min(lo + run, n);
+            for (int i = lo + 1; i < hi; i++) {
+                double x = a[i];
+                int j = i;
+                while (j > lo && a[j - 1] > x) {
+                    a[j] = a[j - 1];
+                    j--;
+                }
+                a[j] = x;
+                inversions += i - j;
+            }
+        }
+        for (int width = run; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(lo + width, n);
+                int hi = Math.min(lo + 2 * width, n);
+                int i = lo;
+                int j = mid;
+                int k = lo;
+                while (i < mid && j < hi) {
+                    if (a[j] < a[i]) {
+                        inversions += mid - i; // a[j] is below every value left in the left half
+                        b[k++] = a[j++];
+                    } else {
+                        b[k++] = a[i++];
+                    }
+                }
+                while (i < mid) {
+                    b[k++] = a[i++];
+                }
+                while (j < hi) {
+                    b[k++] = a[j++];
+                }
+            }
+            double[] t = a;
+            a = b;
+            b = t;
+        }
+        if (a != v) {
+            System.arraycopy(a, 0, v, 0, n);
+        }
+        return inversions;
     }
 
     /**
@@ -73,8 +168,54 @@ public final class RunSequence {
         return Math.abs(z) > Robust.OUTLIER_Z;
     }
 
+    /** Samples at least this long have their warnings remembered ({@link #RECENT}). */
+    static final int REMEMBER_FROM = 10_000;
+
+    /**
+     * The last few large samples' warnings: a study's summaries and its notes both ask for the same
+     * variant's warnings (verdicts.Summaries and Analyzer.sequenceWarnings), and at 10⁶ runs the
+     * trend is the costliest part of either. Keyed by the values themselves, so a hit is the same
+     * answer.
+     */
+    private static final Map<Recent, List<String>> RECENT = new LinkedHashMap<>(4, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Recent, List<String>> eldest) {
+            return size() > 4;
+        }
+    };
+
+    private record Recent(double[] values) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Recent r && Arrays.equals(values, r.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values);
+        }
+    }
+
     /** Warnings about warm-up and drift, as data for the report. */
     public static List<String> warnings(double[] valuesInRunOrder) {
+        if (valuesInRunOrder.length < REMEMBER_FROM) {
+            return computeWarnings(valuesInRunOrder);
+        }
+        Recent key = new Recent(valuesInRunOrder.clone());
+        synchronized (RECENT) {
+            List<String> known = RECENT.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        List<String> out = List.copyOf(computeWarnings(valuesInRunOrder));
+        synchronized (RECENT) {
+            RECENT.put(key, out);
+        }
+        return out;
+    }
+
+    private static List<String> computeWarnings(double[] valuesInRunOrder) {
         List<String> out = new ArrayList<>();
         if (warmupSuspected(valuesInRunOrder)) {
             out.add(String.format(

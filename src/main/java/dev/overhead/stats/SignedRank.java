@@ -30,21 +30,14 @@ final class SignedRank {
     /** The shift, or null when n differences cannot reach the confidence at all. */
     static Shift shift(double[] d, double confidence) {
         int n = d.length;
-        double[] walsh = new double[n * (n + 1) / 2];
-        int w = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = i; j < n; j++) {
-                walsh[w++] = (d[i] + d[j]) / 2;
-            }
-        }
-        Arrays.sort(walsh);
-        int k = criticalCount(n, 1 - confidence);
+        long k = criticalCount(n, 1 - confidence);
         if (k < 1) {
             return null;
         }
-        double est = Robust.median(walsh);
-        double low = walsh[k - 1];
-        double high = walsh[walsh.length - k];
+        SortedMatrix walsh = SortedMatrix.walshAverages(d); // selected from, never stored
+        double est = walsh.median();
+        double low = walsh.select(k);
+        double high = walsh.select(walsh.size() + 1 - k);
         double p = Arrays.stream(d).allMatch(x -> x == 0)
                 ? 1
                 : WilcoxonSignedRankTest.withDefaults().test(d).getPValue();
@@ -62,7 +55,7 @@ final class SignedRank {
     }
 
     /** The largest k with P(W⁺ ≤ k − 1) ≤ α/2; 0 when none. */
-    static int criticalCount(int n, double alpha) {
+    static long criticalCount(int n, double alpha) {
         if (n <= EXACT_MAX_N) {
             double[] cdf = CDF_MEMO.computeIfAbsent(n, SignedRank::exactCdf);
             int k = 0;
@@ -72,8 +65,8 @@ final class SignedRank {
             return k;
         }
         double z = NormalDistribution.of(0, 1).inverseSurvivalProbability(alpha / 2);
-        double mean = n * (n + 1) / 4.0;
-        return (int) Math.floor(mean - z * Math.sqrt(n * (n + 1) * (2.0 * n + 1) / 24));
+        double mean = (double) n * (n + 1) / 4.0;
+        return (long) Math.floor(mean - z * Math.sqrt((double) n * (n + 1) * (2.0 * n + 1) / 24));
     }
 
     /** cdf[w] = P(W⁺ ≤ w) for n differences under no shift: each rank enters with probability ½. */

@@ -47,7 +47,12 @@ public record Summary(
         }
         double mean = Robust.mean(x);
         double sd = Math.sqrt(Robust.variance(x));
-        double[] sorted = Robust.sorted(x);
+        double min = x[0];
+        double max = x[0];
+        for (double v : x) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
         double meanLow = Double.NaN;
         double meanHigh = Double.NaN;
         if (n >= 2) {
@@ -79,8 +84,8 @@ public record Summary(
                 sd,
                 mean == 0 ? Double.NaN : sd / mean,
                 Robust.median(x),
-                sorted[0],
-                sorted[n - 1],
+                min,
+                max,
                 confidence,
                 meanLow,
                 meanHigh,
@@ -96,8 +101,9 @@ public record Summary(
         if (x.length < 3) {
             return out;
         }
+        Robust.Spread spread = Robust.Spread.of(x); // once, not per value
         for (int i = 0; i < x.length; i++) {
-            if (Math.abs(Robust.modifiedZ(x[i], x)) > Robust.OUTLIER_Z) {
+            if (Math.abs(spread.modifiedZ(x[i])) > Robust.OUTLIER_Z) {
                 out.add(i);
             }
         }

@@ -129,4 +129,56 @@ class SampleCsvTest {
         var study = SampleCsv.read("workload,variant,metric,value\n\"sort, big\",\"a\",t,\"1.5\"\n", "q.csv");
         assertThat(study.workloads().getFirst().name()).isEqualTo("sort, big");
     }
+
+    @Test
+    void plainNumbersAreWhatTheRegularExpressionAccepted() {
+        var regex = java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+        for (String s : new String[] {
+            "1",
+            "-1",
+            "+1.5",
+            "1.",
+            ".5",
+            ".",
+            "+",
+            "-",
+            "",
+            "1e5",
+            "1E-5",
+            "1e",
+            "1e+",
+            ".e1",
+            "1.5e+07",
+            "NaN",
+            "Infinity",
+            "0x1p3",
+            "1d",
+            "1f",
+            "١٢",
+            "1 ",
+            " 1",
+            "1..2",
+            "--1",
+            "1e5.5",
+            "00012.3400"
+        }) {
+            assertThat(SampleCsv.plainNumber(s))
+                    .as(s)
+                    .isEqualTo(regex.matcher(s).matches());
+        }
+    }
+
+    @Test
+    void crLfLinesAndBlankLinesReadAsBefore() {
+        var study = SampleCsv.read(
+                "\r\n\nworkload,variant,metric,value\r\nw,a,wall,1\r\n\r\nw,a,wall,2\nw,b,wall,3", "x.csv");
+        var a = study.workloads().getFirst().variants().getFirst();
+        assertThat(a.runs()).extracting(r -> r.wallS()).containsExactly(1.0, 2.0);
+        assertThat(study.workloads().getFirst().variants().get(1).runs()).hasSize(1);
+        assertThatThrownBy(() -> SampleCsv.read("\n \n", "e.csv")).hasMessageContaining("is empty");
+        assertThatThrownBy(() -> SampleCsv.read("workload,variant,metric,value\n\n", "h.csv"))
+                .hasMessageContaining("no rows");
+        assertThatThrownBy(() -> SampleCsv.read("workload,variant,metric,value\nw,a,wall\n", "c.csv"))
+                .hasMessageContaining("c.csv line 2: expected 4 columns");
+    }
 }

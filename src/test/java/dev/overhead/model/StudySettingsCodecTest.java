@@ -36,6 +36,7 @@ class StudySettingsCodecTest {
             true,
             true,
             true,
+            true,
             "hyperfine",
             List.of("a.json", "b.json"));
 

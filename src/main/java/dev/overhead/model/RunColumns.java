@@ -1,0 +1,104 @@
+package dev.overhead.model;
+
+import java.util.AbstractList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.RandomAccess;
+
+/**
+ * The runs of one variant read from a sample file, held as one array of values per column: an
+ * immutable list whose {@link Run}s are made when asked for. A million runs as records take 128
+ * bytes each; as columns, 8 bytes a value (issue 16.4: 10⁶ runs a variant compared in under 512 MB).
+ * Imported runs have no sequence, round, start time or failure, so nothing else needs keeping.
+ */
+public final class RunColumns extends AbstractList<Run> implements RandomAccess {
+    private final int size;
+    private final double[][] fields;
+    private final String[] names;
+    private final double[][] metrics;
+
+    /**
+     * @param fields  by {@link Metrics.Builtin} ordinal, the values of that built-in field (null: 0 in
+     *                every run); each as long as {@code size}
+     * @param metrics the figures kept in each run's metrics map, in the map's order; a column shorter
+     *                than {@code size} leaves the later runs without that metric
+     */
+    public RunColumns(int size, double[][] fields, Map<String, double[]> metrics) {
+        this.size = size;
+        this.fields = fields.clone();
+        this.names = metrics.keySet().toArray(new String[0]);
+        this.metrics = metrics.values().toArray(new double[0][]);
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public Run get(int k) {
+        if (k < 0 || k >= size) {
+            throw new IndexOutOfBoundsException(k);
+        }
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (int i = 0; i < names.length; i++) {
+            if (k < metrics[i].length) {
+                m.put(names[i], metrics[i][k]);
+            }
+        }
+        return new Run(
+                k,
+                -1,
+                -1,
+                null,
+                0,
+                null,
+                false,
+                field(Metrics.Builtin.WALL, k),
+                field(Metrics.Builtin.USER, k),
+                field(Metrics.Builtin.SYS, k),
+                Math.round(field(Metrics.Builtin.MAX_RSS, k)),
+                true,
+                Math.round(field(Metrics.Builtin.MINOR_FAULTS, k)),
+                Math.round(field(Metrics.Builtin.MAJOR_FAULTS, k)),
+                Math.round(field(Metrics.Builtin.VOLUNTARY_CS, k)),
+                Math.round(field(Metrics.Builtin.INVOLUNTARY_CS, k)),
+                Math.round(field(Metrics.Builtin.FS_IN, k)),
+                Math.round(field(Metrics.Builtin.FS_OUT, k)),
+                m);
+    }
+
+    private double field(Metrics.Builtin b, int k) {
+        double[] column = fields[b.ordinal()];
+        return column == null ? 0 : column[k];
+    }
+
+    /**
+     * What {@link VariantResult#values} gives, read from the columns without making a run each: a
+     * parsed metric's column, or a built-in field's (rounded where the run keeps a whole number);
+     * null for the figures derived from several (cpu, the counters), which take the general path.
+     */
+    double[] values(MetricSpec metric) {
+        if (metric.parsed()) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].equals(metric.name())) {
+                    return metrics[i].clone();
+                }
+            }
+            return new double[0];
+        }
+        Metrics.Builtin b = Metrics.builtin(metric.name()).orElse(null);
+        if (b == null || b == Metrics.Builtin.CPU || b.counter()) {
+            return null;
+        }
+        double[] out = new double[size];
+        double[] column = fields[b.ordinal()];
+        if (column != null) {
+            boolean whole = !(b == Metrics.Builtin.WALL || b == Metrics.Builtin.USER || b == Metrics.Builtin.SYS);
+            for (int k = 0; k < size; k++) {
+                out[k] = whole ? Math.round(column[k]) : column[k];
+            }
+        }
+        return out;
+    }
+}

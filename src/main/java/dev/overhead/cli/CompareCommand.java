@@ -144,6 +144,6 @@ final class CompareCommand implements Callable<Integer> {
                                         v.runs()))
                                 .toList()))
                 .toList();
-        return new StudyResult(s.info(), s.environment(), renamed, s.comparisons(), s.warnings());
+        return new StudyResult(s.info(), s.environment(), renamed, s.comparisons(), s.warnings(), List.of());
     }
 }

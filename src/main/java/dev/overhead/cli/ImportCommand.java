@@ -104,7 +104,8 @@ final class ImportCommand implements Callable<Integer> {
                         s.environment(),
                         s.workloads(),
                         List.of(),
-                        s.warnings());
+                        s.warnings(),
+                        List.of());
                 store.importStudy(s);
                 out.println("imported " + files.get(i) + " as study " + s.info().id());
             }

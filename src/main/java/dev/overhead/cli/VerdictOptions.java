@@ -108,7 +108,8 @@ final class VerdictOptions {
                 study.environment(),
                 study.workloads(),
                 study.comparisons(),
-                study.warnings());
+                study.warnings(),
+                List.of());
         return Judge.of(used).analyse(shown, used.baseline(), options);
     }
 

@@ -190,7 +190,8 @@ public final class Formats {
                 environment,
                 merged,
                 List.of(),
-                warnings);
+                warnings,
+                List.of());
     }
 
     /** Two files' views of one workload: the metrics of both, so that neither file's figures are lost. */

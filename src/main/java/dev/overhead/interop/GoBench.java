@@ -148,7 +148,7 @@ public final class GoBench {
         }
         StudyResult study =
                 Imported.study(Imported.stem(source), Imported.stem(source), null, "gobench", workloads, warnings);
-        return new StudyResult(study.info(), environment, study.workloads(), List.of(), study.warnings());
+        return new StudyResult(study.info(), environment, study.workloads(), List.of(), study.warnings(), List.of());
     }
 
     private static void unitLine(String line, Map<String, Direction> declared) {

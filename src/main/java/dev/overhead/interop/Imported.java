@@ -72,7 +72,7 @@ public final class Imported {
             int index, int sequence, double wallS, int exitCode, long maxRssKib, Map<String, Double> metrics) {
         return new Run(
                 index, sequence, -1, null, exitCode, null, false, wallS, 0, 0, maxRssKib, false, 0, 0, 0, 0, 0, 0,
-                metrics);
+                metrics, null, null);
     }
 
     /** A run that has only figures in its metrics map. */
@@ -97,7 +97,8 @@ public final class Imported {
                 Map.of(),
                 workloads,
                 List.of(),
-                warnings);
+                warnings,
+                List.of());
     }
 
     /** The file name without directory and extension: the variant name of a one-variant file. */

@@ -61,7 +61,7 @@ public final class OverheadJsonReader {
         }
         List<String> warnings = new ArrayList<>();
         root.path("warnings").forEach(n -> warnings.add(n.asText()));
-        return new StudyResult(info, map(root.path("environment")), workloads, comparisons, warnings);
+        return new StudyResult(info, map(root.path("environment")), workloads, comparisons, warnings, List.of());
     }
 
     private static WorkloadResult workload(JsonNode w) {

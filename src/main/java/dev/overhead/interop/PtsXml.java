@@ -150,7 +150,12 @@ public final class PtsXml {
                 workloads,
                 warnings);
         return new StudyResult(
-                study.info(), Map.of("pts_systems", described), study.workloads(), List.of(), study.warnings());
+                study.info(),
+                Map.of("pts_systems", described),
+                study.workloads(),
+                List.of(),
+                study.warnings(),
+                List.of());
     }
 
     private static List<String> orderedSystems(Set<String> declared, Set<String> present) {

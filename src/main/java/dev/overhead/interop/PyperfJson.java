@@ -99,6 +99,11 @@ public final class PyperfJson {
         }
         StudyResult study = Imported.study(variant, variant, null, "pyperf", workloads, warnings);
         return new StudyResult(
-                study.info(), Map.of("pyperf_metadata", notes), study.workloads(), List.of(), study.warnings());
+                study.info(),
+                Map.of("pyperf_metadata", notes),
+                study.workloads(),
+                List.of(),
+                study.warnings(),
+                List.of());
     }
 }

@@ -46,51 +46,6 @@ public record Run(
         metrics = Map.copyOf(metrics);
     }
 
-    /** A run of a study without build or boot levels. */
-    public Run(
-            int index,
-            int sequence,
-            int round,
-            Instant started,
-            int exitCode,
-            Integer signal,
-            boolean timedOut,
-            double wallS,
-            double userS,
-            double sysS,
-            long maxRssKib,
-            boolean maxRssExact,
-            long minorFaults,
-            long majorFaults,
-            long voluntaryCs,
-            long involuntaryCs,
-            long fsInBlocks,
-            long fsOutBlocks,
-            Map<String, Double> metrics) {
-        this(
-                index,
-                sequence,
-                round,
-                started,
-                exitCode,
-                signal,
-                timedOut,
-                wallS,
-                userS,
-                sysS,
-                maxRssKib,
-                maxRssExact,
-                minorFaults,
-                majorFaults,
-                voluntaryCs,
-                involuntaryCs,
-                fsInBlocks,
-                fsOutBlocks,
-                metrics,
-                null,
-                null);
-    }
-
     /** The same run, recorded as measured in this build and boot (null: not a level of the study). */
     public Run inUnit(Integer build, Integer boot) {
         return new Run(

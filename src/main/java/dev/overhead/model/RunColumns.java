@@ -65,7 +65,9 @@ public final class RunColumns extends AbstractList<Run> implements RandomAccess 
                 Math.round(field(Metrics.Builtin.INVOLUNTARY_CS, k)),
                 Math.round(field(Metrics.Builtin.FS_IN, k)),
                 Math.round(field(Metrics.Builtin.FS_OUT, k)),
-                m);
+                m,
+                null,
+                null);
     }
 
     private double field(Metrics.Builtin b, int k) {

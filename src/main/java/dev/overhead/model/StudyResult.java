@@ -27,16 +27,6 @@ public record StudyResult(
         summaries = List.copyOf(summaries);
     }
 
-    /** A study not analysed yet: no summaries. */
-    public StudyResult(
-            StudyInfo info,
-            Map<String, Object> environment,
-            List<WorkloadResult> workloads,
-            List<ComparisonRow> comparisons,
-            List<String> warnings) {
-        this(info, environment, workloads, comparisons, warnings, List.of());
-    }
-
     public StudyResult withComparisons(List<ComparisonRow> rows, List<String> moreWarnings) {
         List<String> all = new java.util.ArrayList<>(warnings);
         moreWarnings.stream().filter(w -> !all.contains(w)).forEach(all::add);

@@ -107,7 +107,7 @@ public final class StudyRunner {
                     + " so each command inherited the JVM's peak; install gcc for exact memory figures");
         }
         Outcome.State state = cancelled ? Outcome.State.INTERRUPTED : Outcome.State.DONE;
-        StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes));
+        StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes), List.of());
         StudySettings s = spec.settings();
         StudyResult analysed = Judge.of(s).analyse(raw, s.baseline(), s.compare());
         store.finish(info.id(), state.word(), analysed.warnings());

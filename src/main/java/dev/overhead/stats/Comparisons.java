@@ -253,7 +253,9 @@ public final class Comparisons {
                 "none",
                 Verdict.INCONCLUSIVE,
                 null,
-                List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"));
+                List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"),
+                null,
+                null);
     }
 
     static List<String> commonWarnings(double[] baseline, double[] candidate, Shift s) {
@@ -367,6 +369,8 @@ public final class Comparisons {
                 s.method(),
                 verdict,
                 runsNeeded,
-                warnings);
+                warnings,
+                null,
+                null);
     }
 }

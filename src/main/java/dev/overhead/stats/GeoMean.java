@@ -49,7 +49,9 @@ public final class GeoMean {
                         Verdict.INCONCLUSIVE,
                         null,
                         List.of("workload " + (i + 1) + " has fewer than 2 runs or values at or below zero:"
-                                + " no geometric mean"));
+                                + " no geometric mean"),
+                        null,
+                        null);
             }
             double[] lb = Robust.logs(b);
             double[] lc = Robust.logs(c);
@@ -94,6 +96,8 @@ public final class GeoMean {
                 "geometric mean of " + w + " workloads, welch-satterthwaite t on log values",
                 Verdicts.decide(lowPct, highPct, better, options.thresholdPct()),
                 null,
-                warnings);
+                warnings,
+                null,
+                null);
     }
 }

@@ -49,6 +49,7 @@ final class ZeroBaseline {
                 verdict,
                 null,
                 warnings,
-                new Comparison.Difference(s.estimate(), s.low(), s.high()));
+                new Comparison.Difference(s.estimate(), s.low(), s.high()),
+                null);
     }
 }

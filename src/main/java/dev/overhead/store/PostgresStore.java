@@ -289,7 +289,8 @@ public final class PostgresStore implements Store {
                                         .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of())))
                                         .toList()));
                     }
-                    return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings()));
+                    return Optional.of(
+                            new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings(), List.of()));
                 },
                 null);
     }

@@ -230,7 +230,7 @@ public final class SqliteStore implements Store {
                             .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of())))
                             .toList()));
         }
-        return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings()));
+        return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings(), List.of()));
     }
 
     @Override

@@ -26,6 +26,7 @@ class CountersOptionTest {
                 Map.of(),
                 List.of(workload),
                 List.of(),
+                List.of(),
                 List.of());
     }
 

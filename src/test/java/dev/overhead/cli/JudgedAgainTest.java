@@ -45,7 +45,12 @@ class JudgedAgainTest {
                 new Workload("w", List.of("x"), false, Map.of(), List.of(), List.of()),
                 List.of(variant("a", 0.9), variant("b", 1.0), variant("c", 1.015)));
         return new StudyResult(
-                new StudyInfo("id", null, Instant.EPOCH, settings), Map.of(), List.of(workload), List.of(), List.of());
+                new StudyInfo("id", null, Instant.EPOCH, settings),
+                Map.of(),
+                List.of(workload),
+                List.of(),
+                List.of(),
+                List.of());
     }
 
     private static ComparisonRow wallOf(StudyResult judged, String candidate) {

@@ -35,7 +35,12 @@ class SettingsDefaultsTest {
                 new Workload("w", List.of("true"), false, Map.of(), List.of(), List.of()),
                 List.of(new VariantResult(Variant.plain("true"), List.of())));
         return new StudyResult(
-                new StudyInfo("id", null, Instant.EPOCH, settings), Map.of(), List.of(workload), List.of(), List.of());
+                new StudyInfo("id", null, Instant.EPOCH, settings),
+                Map.of(),
+                List.of(workload),
+                List.of(),
+                List.of(),
+                List.of());
     }
 
     @Test

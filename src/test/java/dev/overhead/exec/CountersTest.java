@@ -94,7 +94,8 @@ class CountersTest {
 
     @Test
     void resultsBuiltTheOldWayHaveNoCounters() {
-        assertThat(new ExecResult(0, 0, 0, 0, false, 0, 0, 0, 0, 0, 0, 0, null, false, "", "").counters())
+        assertThat(new ExecResult(0, 0, 0, 0, false, 0, 0, 0, 0, 0, 0, 0, null, false, "", "", null, false, null)
+                        .counters())
                 .isEqualTo(Counters.NONE);
     }
 }

@@ -57,7 +57,25 @@ class FakeExecutorTest {
                 "err=bad\\n"));
         assertThat(r)
                 .isEqualTo(new ExecResult(
-                        1.5, 1.2, 0.1, 2048, true, 7, 1, 3, 4, 5, 6, 2, null, false, "Time: 3.2", "bad\n"));
+                        1.5,
+                        1.2,
+                        0.1,
+                        2048,
+                        true,
+                        7,
+                        1,
+                        3,
+                        4,
+                        5,
+                        6,
+                        2,
+                        null,
+                        false,
+                        "Time: 3.2",
+                        "bad\n",
+                        null,
+                        false,
+                        null));
     }
 
     @Test

@@ -32,7 +32,9 @@ class CounterMetricsTest {
                 2,
                 0,
                 0,
-                metrics);
+                metrics,
+                null,
+                null);
     }
 
     private static WorkloadResult workload(Map<String, Double> metrics) {

@@ -34,7 +34,9 @@ class BisectRenderersTest {
                 "test",
                 v,
                 needed,
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 
     static BisectResult found() {

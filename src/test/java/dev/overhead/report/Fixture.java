@@ -137,7 +137,8 @@ public final class Fixture {
                 rows,
                 List.of(
                         "the machine was busy at the start: load average 1.8 on 2 cores",
-                        "the cpufreq governor is 'powersave': frequencies vary between runs"));
+                        "the cpufreq governor is 'powersave': frequencies vary between runs"),
+                List.of());
         // the spreads are the analysis's own summaries of these runs, as in a real study
         return study.withSummaries(Summaries.of(study, 0.95));
     }
@@ -186,7 +187,9 @@ public final class Fixture {
                                 round % 2,
                                 0,
                                 8,
-                                metrics));
+                                metrics,
+                                null,
+                                null));
             }
         }
         List<VariantResult> results = new ArrayList<>();
@@ -222,7 +225,9 @@ public final class Fixture {
                 "welch-t on log values",
                 verdict,
                 verdict.decisive() ? null : runsNeeded,
-                List.of(warnings));
+                List.of(warnings),
+                null,
+                null);
         return new ComparisonRow(workload, metric, unit, "glibc", candidate, c);
     }
 }

@@ -31,13 +31,14 @@ class OverallRowJsonTest {
                 Verdict.WORSE,
                 null,
                 List.of(),
-                new Comparison.Difference(1.5, 0.58, 2.42));
+                new Comparison.Difference(1.5, 0.58, 2.42),
+                null);
         Comparison any = study.comparisons().getFirst().comparison();
         List<ComparisonRow> rows = new ArrayList<>(study.comparisons());
         rows.add(new ComparisonRow(study.workloads().getFirst().name(), "major_faults", "", "glibc", "hardened", zero));
         rows.add(ComparisonRow.overall("wall", "s", "glibc", "hardened", any));
-        StudyResult withRows =
-                new StudyResult(study.info(), study.environment(), study.workloads(), rows, study.warnings());
+        StudyResult withRows = new StudyResult(
+                study.info(), study.environment(), study.workloads(), rows, study.warnings(), List.of());
         StudyResult back = OverheadJsonReader.read(JsonRenderer.render(withRows, "0.1.0-test"));
         assertThat(back.comparisons()).isEqualTo(rows);
         assertThat(back.comparisons().stream().filter(ComparisonRow::overall)).hasSize(1);

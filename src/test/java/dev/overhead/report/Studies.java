@@ -112,7 +112,9 @@ final class Studies {
                             1,
                             0,
                             0,
-                            metrics));
+                            metrics,
+                            null,
+                            null));
                 }
                 results.add(new VariantResult(Variant.plain(v), runs));
             }
@@ -138,7 +140,9 @@ final class Studies {
                     "welch-t on log values",
                     verdict,
                     verdict.decisive() ? null : 30,
-                    List.of());
+                    List.of(),
+                    null,
+                    null);
             comparisons.add(
                     new ComparisonRow(r.workload(), r.metric(), r.unit(), variants.getFirst(), r.candidate(), c));
         }
@@ -147,7 +151,8 @@ final class Studies {
                 Map.of(),
                 workloads,
                 comparisons,
-                warnings);
+                warnings,
+                List.of());
         return s.withSummaries(Summaries.of(s, 0.95));
     }
 }

@@ -85,7 +85,8 @@ class TextRendererTest {
                 study.environment(),
                 List.of(new dev.overhead.model.WorkloadResult(longCommand, w.variants())),
                 renamed,
-                study.warnings());
+                study.warnings(),
+                List.of());
         assertThat(TextRenderer.render(odd).lines())
                 .allSatisfy(line -> assertThat(Glyphs.width(line)).isLessThanOrEqualTo(TextRenderer.WIDTH));
     }
@@ -95,6 +96,7 @@ class TextRendererTest {
         StudyResult empty = new StudyResult(
                 new StudyInfo("x", null, Instant.EPOCH, StudySettings.readFrom(null)),
                 Map.of(),
+                List.of(),
                 List.of(),
                 List.of(),
                 List.of());

@@ -40,8 +40,8 @@ final class MemoryStore implements Store {
             for (int i = 0; i < jitter.length; i++) {
                 double wall = (v.equals("base") ? 1.0 : scale) * jitter[i];
                 runs.add(new Run(
-                        i, i, i, created, 0, null, false, wall, wall / 2, 0.01, 2048, true, 10, 0, 1, 1, 0, 0,
-                        Map.of()));
+                        i, i, i, created, 0, null, false, wall, wall / 2, 0.01, 2048, true, 10, 0, 1, 1, 0, 0, Map.of(),
+                        null, null));
             }
             variants.add(new VariantResult(Variant.plain(v), runs));
         }
@@ -55,6 +55,7 @@ final class MemoryStore implements Store {
                 new StudyInfo(id, label, created, settings),
                 env,
                 List.of(new WorkloadResult(w, variants)),
+                List.of(),
                 List.of(),
                 List.of());
     }

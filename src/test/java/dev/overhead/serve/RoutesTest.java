@@ -188,6 +188,7 @@ class RoutesTest {
                 java.util.List.of(new dev.overhead.model.WorkloadResult(
                         again.workloads().get(0).workload(), more)),
                 java.util.List.of(),
+                java.util.List.of(),
                 java.util.List.of()));
         assertThat(JSON.readTree(get(api, q).body())
                         .path("series")

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class FamilyTest {
     static Comparison withP(double p, Verdict v) {
-        return new Comparison(Direction.LOWER, 10, 10, 1, 1, 0, -1, 1, p, "welch-t on log values", v, null, List.of());
+        return new Comparison(
+                Direction.LOWER, 10, 10, 1, 1, 0, -1, 1, p, "welch-t on log values", v, null, List.of(), null, null);
     }
 
     @Test

@@ -67,6 +67,8 @@ final class StoreFixtures {
                 4,
                 5,
                 6,
-                index == 0 ? Map.of("time", 1.5) : Map.of());
+                index == 0 ? Map.of("time", 1.5) : Map.of(),
+                null,
+                null);
     }
 }

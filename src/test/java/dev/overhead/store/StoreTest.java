@@ -124,7 +124,8 @@ class StoreTest {
                                 new VariantResult(VARIANTS.get(0), List.of(run(0, 0, 1.0), run(1, 2, 1.5))),
                                 new VariantResult(VARIANTS.get(1), List.of(run(0, 1, 2.0)))))),
                 List.of(),
-                List.of("imported"));
+                List.of("imported"),
+                List.of());
         try (Store store = Stores.open(kind.fresh(dir))) {
             store.importStudy(study);
             assertThat(store.load("from-hyperfine")).contains(study);

@@ -46,7 +46,9 @@ class AnalyzerPairingTest {
                 2,
                 0,
                 0,
-                Map.of("ops", 1000 / wall));
+                Map.of("ops", 1000 / wall),
+                null,
+                null);
     }
 
     private static VariantResult variant(String name, int firstRound, double... walls) {
@@ -64,6 +66,7 @@ class AnalyzerPairingTest {
                 Map.of(),
                 List.of(new WorkloadResult(w, List.of(variants))),
                 List.of(),
+                List.of(),
                 List.of());
     }
 
@@ -73,6 +76,7 @@ class AnalyzerPairingTest {
                 new StudyInfo("a vs b", "a vs b", Instant.EPOCH, StudySettings.merged(List.of(sources))),
                 Map.of(),
                 s.workloads(),
+                List.of(),
                 List.of(),
                 List.of());
     }

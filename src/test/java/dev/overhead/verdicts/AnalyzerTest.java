@@ -45,7 +45,9 @@ class AnalyzerTest {
                 2,
                 0,
                 fsOut,
-                Map.of());
+                Map.of(),
+                null,
+                null);
     }
 
     private static VariantResult variant(String name, double[] walls, boolean rssExact) {
@@ -66,6 +68,7 @@ class AnalyzerTest {
                 new StudyInfo("id", null, Instant.EPOCH, StudySettings.DEFAULTS),
                 Map.of(),
                 List.of(workloads),
+                List.of(),
                 List.of(),
                 List.of());
     }

@@ -25,7 +25,28 @@ class AnalyzerUnitsTest {
     static final CompareOptions OPTIONS = new CompareOptions(0.95, 1.0);
 
     private static Run run(int i, double wall, Integer build, Integer boot) {
-        return new Run(i, i, i, Instant.EPOCH, 0, null, false, wall, 0, 0, 0, true, 0, 0, 0, 0, 0, 0, Map.of())
+        return new Run(
+                        i,
+                        i,
+                        i,
+                        Instant.EPOCH,
+                        0,
+                        null,
+                        false,
+                        wall,
+                        0,
+                        0,
+                        0,
+                        true,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        Map.of(),
+                        null,
+                        null)
                 .inUnit(build, boot);
     }
 
@@ -48,6 +69,7 @@ class AnalyzerUnitsTest {
                 new StudyInfo("id", null, Instant.EPOCH, StudySettings.DEFAULTS),
                 Map.of(),
                 List.of(new WorkloadResult(w, List.of(variants))),
+                List.of(),
                 List.of(),
                 List.of());
     }
@@ -88,6 +110,7 @@ class AnalyzerUnitsTest {
                 new StudyInfo("id", null, Instant.EPOCH, StudySettings.DEFAULTS),
                 Map.of(),
                 List.of(new WorkloadResult(w1, List.of(a, b)), new WorkloadResult(w2, List.of(a, b))),
+                List.of(),
                 List.of(),
                 List.of());
         ComparisonRow overall = Analyzer.compare(s, "a", OPTIONS).stream()
@@ -130,6 +153,7 @@ class AnalyzerUnitsTest {
                 new StudyInfo("a vs b", "a vs b", Instant.EPOCH, StudySettings.merged(List.of("a", "b"))),
                 Map.of(),
                 plain,
+                List.of(),
                 List.of(),
                 List.of());
         ComparisonRow r = wall(merged);

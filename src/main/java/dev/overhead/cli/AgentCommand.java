@@ -121,6 +121,7 @@ final class AgentCommand implements Callable<Integer> {
         }
         err.flush();
         int code;
+        System.setProperty(Machine.MACHINE_PROPERTY, job.machine()); // the study records which machine ran it
         try {
             code = Main.run(args.toArray(String[]::new), spec.commandLine().getOut(), err);
         } finally {

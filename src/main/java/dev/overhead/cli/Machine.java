@@ -22,12 +22,34 @@ final class Machine {
 
     /** The environment stored with a study; the fake executor's studies record none, so tests are exact. */
     static Map<String, Object> environment(StudySpec spec, boolean fake) {
+        Map<String, Object> env;
         if (fake) {
-            return Map.of("executor", "fake");
+            env = Map.of("executor", "fake");
+        } else {
+            Set<String> variantVars = spec.variants().stream()
+                    .flatMap(v -> v.env().keySet().stream())
+                    .collect(Collectors.toSet());
+            env = EnvironmentProbe.live().probe(variantVars);
         }
-        Set<String> variantVars =
-                spec.variants().stream().flatMap(v -> v.env().keySet().stream()).collect(Collectors.toSet());
-        return EnvironmentProbe.live().probe(variantVars);
+        return named(env, System.getProperty(MACHINE_PROPERTY, System.getenv("OVERHEAD_MACHINE")));
+    }
+
+    /** Set by {@code overhead agent --machine NAME} for the studies it runs in its own JVM. */
+    static final String MACHINE_PROPERTY = "overhead.machine";
+
+    /**
+     * The environment with the machine's name under {@code machine}, where one was given (an agent's
+     * {@code --machine}, or {@code OVERHEAD_MACHINE}): serve and {@code compare --submission} tell
+     * machines apart by it, also two agents on one host.
+     */
+    static Map<String, Object> named(Map<String, Object> env, String machine) {
+        if (machine == null || machine.isBlank()) {
+            return env;
+        }
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("machine", machine);
+        env.forEach(out::putIfAbsent);
+        return out;
     }
 
     /**

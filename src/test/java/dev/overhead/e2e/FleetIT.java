@@ -83,6 +83,9 @@ class FleetIT {
         }
         assertThat(state(store, alpha)).isEqualTo("done");
         assertThat(state(store, beta)).isEqualTo("done");
+        // each study says which machine ran it, though both agents ran on this one host
+        assertThat(column(store, alpha, "environment")).contains("\"machine\":\"alpha\"");
+        assertThat(column(store, beta, "environment")).contains("\"machine\":\"beta\"");
 
         var compared =
                 overhead.start(env, "compare", "--submission", submission).finish();
@@ -117,8 +120,12 @@ class FleetIT {
     }
 
     private static String state(String store, String label) throws Exception {
+        return column(store, label, "state");
+    }
+
+    private static String column(String store, String label, String column) throws Exception {
         try (var c = TestPostgres.connect(store);
-                var st = c.prepareStatement("SELECT state FROM studies WHERE label = ?")) {
+                var st = c.prepareStatement("SELECT " + column + " FROM studies WHERE label = ?")) {
             st.setString(1, label);
             try (var rs = st.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;

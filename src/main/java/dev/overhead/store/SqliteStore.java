@@ -101,7 +101,7 @@ public final class SqliteStore implements Store {
         config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         Connection c = null;
         try {
-            c = config.createConnection("jdbc:sqlite:" + abs);
+            c = connect(config, abs);
             Schema.State state = Schema.state(c);
             if (state.version() == 0 && hasForeignTables(c)) { // made by someone else since it was inspected
                 throw new StoreException(
@@ -128,6 +128,32 @@ public final class SqliteStore implements Store {
         } catch (StoreException e) {
             closeQuietly(c);
             throw e;
+        }
+    }
+
+    /**
+     * A connection that waits for another process opening the same new store: switching a new file
+     * to WAL needs an exclusive lock that SQLite refuses at once (SQLITE_BUSY) rather than through the
+     * busy timeout, so two overhead processes starting together on a new store retry here, for as long
+     * as the busy timeout, instead of one failing.
+     */
+    private static Connection connect(SQLiteConfig config, Path abs) throws SQLException {
+        long until = System.nanoTime() + BUSY_TIMEOUT_MS * 1_000_000L;
+        while (true) {
+            try {
+                return config.createConnection("jdbc:sqlite:" + abs);
+            } catch (SQLException e) {
+                boolean busy = (e.getErrorCode() & 0xff) == 5; // SQLITE_BUSY and its extended codes
+                if (!busy || System.nanoTime() > until) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException stop) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
         }
     }
 

@@ -76,6 +76,7 @@ class TeamStoreCommandsTest {
                 .contains("deleted study")
                 .contains("(s1)");
         assertThat(ok("list", "--store", store).out()).doesNotContain("s1");
+        Thread.sleep(2_000); // time itself must pass: s2 and s3 are to be older than the 1 s pruned
         assertThat(ok("prune", "--store", store, "--older-than", "1s", "--yes").out())
                 .contains("(s2)")
                 .contains("(s3)");

@@ -108,12 +108,14 @@ record Numbers(Locale locale, Glyphs glyphs) {
     }
 
     String interval(double low, double high, boolean ratio) {
-        if (!Double.isFinite(low) || !Double.isFinite(high)) {
+        if (Double.isNaN(low) || Double.isNaN(high) || low == Double.POSITIVE_INFINITY) {
             return "n/a";
         }
         double lo = Math.max(-100, low);
         double hi = Math.max(-100, high);
         String sep = decimalComma() ? "; " : ", ";
+        // an end without bound (a ratio of means whose baseline cannot be told from 0) is shown as
+        // such, so that "[×336, ×inf]" still says how far the interval is from no change
         return ratio ? "[" + times(lo) + sep + times(hi) + "]" : "[" + signed(lo) + sep + signed(hi) + "]";
     }
 

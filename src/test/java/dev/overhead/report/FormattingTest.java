@@ -70,7 +70,10 @@ class FormattingTest {
         assertThat(root.pct(31.0)).isEqualTo("+31.0%");
         assertThat(root.pct(-44.5)).isEqualTo("−44.5%");
         assertThat(root.pct(150.2)).isEqualTo("+150%");
-        assertThat(root.interval(Double.NEGATIVE_INFINITY, 3)).isEqualTo("n/a");
+        // a relative change cannot fall below −100%; an end without bound is shown as one
+        assertThat(root.interval(Double.NEGATIVE_INFINITY, 3)).isEqualTo("[−100, +3.0]");
+        assertThat(root.interval(33511, Double.POSITIVE_INFINITY, true)).isEqualTo("[×336, ×inf]");
+        assertThat(root.interval(Double.NaN, 3)).isEqualTo("n/a");
     }
 
     @Test

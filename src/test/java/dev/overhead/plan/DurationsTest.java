@@ -59,13 +59,27 @@ class DurationsTest {
 
     @Test
     void commandLineOptionsOverrideThePlanFieldByField() {
-        PlanOptions plan =
-                new PlanOptions(null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null);
-        PlanOptions cli =
-                new PlanOptions(10, null, null, null, null, RunOrder.BLOCKED, null, 0.99, null, null, null, null, null);
+        PlanOptions plan = new PlanOptions(
+                null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null, null, null);
+        PlanOptions cli = new PlanOptions(
+                10, null, null, null, null, RunOrder.BLOCKED, null, 0.99, null, null, null, null, null, null, null);
         assertThat(plan.overriddenBy(cli))
                 .isEqualTo(new PlanOptions(
-                        10, 1, null, null, null, RunOrder.BLOCKED, 1.0, 0.99, null, null, null, null, null));
+                        10,
+                        1,
+                        null,
+                        null,
+                        null,
+                        RunOrder.BLOCKED,
+                        1.0,
+                        0.99,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null));
         assertThat(plan.overriddenBy(PlanOptions.NONE)).isEqualTo(plan);
     }
 }

@@ -55,7 +55,21 @@ class PlanReaderTest {
         assertThat(plan.baselineName()).isEqualTo("glibc");
         assertThat(plan.options())
                 .isEqualTo(new PlanOptions(
-                        null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null));
+                        null,
+                        1,
+                        5,
+                        40,
+                        null,
+                        RunOrder.RANDOMIZED,
+                        1.0,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null));
     }
 
     @Test
@@ -107,6 +121,8 @@ class PlanReaderTest {
                         0.99,
                         "ops",
                         Duration.ofSeconds(90),
+                        null,
+                        null,
                         null,
                         null,
                         null));

@@ -58,11 +58,12 @@ final class BootStudy {
         BootSchedule schedule = BootSchedule.of(spec.variants(), spec.settings());
         err.println("overhead: study " + info.id() + " runs its variants over "
                 + schedule.shares().size() + " boots in this order: " + String.join(" ", schedule.shares()));
-        String running = BootIdentity.identify(spec.variants()).orElse(null);
+        String running =
+                BootIdentity.identify(spec.variants(), spec.settings().levels()).orElse(null);
         if (!schedule.shares().getFirst().equals(running)) { // start the first share's variant first
             err.println("overhead: this machine runs " + (running == null ? "none of the variants" : running)
                     + "; the first boot is " + schedule.shares().getFirst());
-            switchTo(spec.variants(), schedule.shares().getFirst(), info.id());
+            switchTo(spec, schedule.shares().getFirst(), info.id());
             return Result.switched();
         }
         return resume(spec, load(info.id()), unit);
@@ -77,13 +78,14 @@ final class BootStudy {
             return finish(spec, id, unit);
         }
         String expected = schedule.shares().get(share);
-        String running = BootIdentity.identify(spec.variants()).orElse(null);
+        String running =
+                BootIdentity.identify(spec.variants(), spec.settings().levels()).orElse(null);
         if (!expected.equals(running)) {
             throw new UserError(
                     1,
                     "study " + id + " expected variant " + expected + " for " + schedule.describe(share)
                             + ", but this machine runs " + (running == null ? "none of its variants" : running)
-                            + " (" + BootIdentity.how(spec.variants()) + "); nothing was measured, so variants"
+                            + " (" + BootIdentity.how(spec.settings().levels()) + "); nothing was measured, so variants"
                             + " do not mix: start " + expected + " ('overhead resume " + id + " --switch' asks"
                             + " for it) and run 'overhead resume " + id + "' again.");
         }
@@ -110,7 +112,7 @@ final class BootStudy {
         }
         setState(id, WAITING, now.warnings());
         err.println("overhead: " + schedule.describe(share) + " measured; next is " + schedule.describe(next));
-        switchTo(spec.variants(), schedule.shares().get(next), id);
+        switchTo(spec, schedule.shares().get(next), id);
         return Result.switched();
     }
 
@@ -124,7 +126,7 @@ final class BootStudy {
                     "study " + done.info().id() + " has measured every boot; 'overhead resume "
                             + done.info().id() + "' reports it.");
         }
-        switchTo(spec.variants(), schedule.shares().get(share), done.info().id());
+        switchTo(spec, schedule.shares().get(share), done.info().id());
         return Result.switched();
     }
 
@@ -171,14 +173,14 @@ final class BootStudy {
         return Result.done(analysed);
     }
 
-    private void switchTo(List<Variant> variants, String name, String id) {
-        Variant v =
-                variants.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
-        String command = v.env().getOrDefault(Levels.SWITCH, "");
+    private void switchTo(StudySpec spec, String name, String id) {
+        Levels levels = spec.settings().levels();
+        Levels.Boot target = levels.target(name);
+        String command = levels.bootSwitch() == null ? "" : levels.bootSwitch();
         String line = command.replace("{variant}", name)
-                .replace("{kernel}", v.env().getOrDefault(Levels.KERNEL, ""))
-                .replace("{initrd}", v.env().getOrDefault(Levels.INITRD, ""))
-                .replace("{cmdline}", v.env().getOrDefault(Levels.CMDLINE, ""));
+                .replace("{kernel}", target.kernel())
+                .replace("{initrd}", target.initrd())
+                .replace("{cmdline}", target.cmdline());
         err.println("overhead: switching to " + name + ": " + line + " (after it starts, 'overhead resume " + id
                 + "' continues the study)");
         err.flush();

@@ -18,7 +18,7 @@ final class BuiltVariants {
         }
         List<Variant> built;
         try {
-            built = VariantBuilds.build(spec.variants(), err, spec.settings().seed());
+            built = VariantBuilds.build(spec.variants(), err, spec.settings());
         } catch (VariantBuilds.BuildFailure e) {
             throw new UserError(1, e.getMessage() + " Nothing was measured.", e);
         }

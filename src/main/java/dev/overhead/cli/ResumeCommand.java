@@ -62,7 +62,7 @@ final class ResumeCommand implements Callable<Integer> {
                             + done.info().id() + "' shows it, or start a new one with 'overhead run'");
         }
         StudySpec spec = specOf(done);
-        if (dev.overhead.run.BootSchedule.applies(spec.variants())) { // levels: {boot: N}
+        if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
             return new StudyExecution(
                             this.spec.commandLine().getOut(),
                             this.spec.commandLine().getErr(),

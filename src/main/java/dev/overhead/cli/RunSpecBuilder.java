@@ -92,6 +92,9 @@ final class RunSpecBuilder {
                     + variants.stream().map(Variant::name).toList());
         }
         StudySettings options = options(p, baseline);
+        if (fromPlan != null) { // levels: {build: N, boot: N} come from a plan only
+            options = options.toBuilder().levels(fromPlan.levels()).build();
+        }
         if (c.primary != null) { // the command line's --primary is the last word, over a workload's own
             workloads = workloads.stream().map(w -> w.withPrimary(null)).toList();
         }
@@ -169,7 +172,8 @@ final class RunSpecBuilder {
                 c.counters || Boolean.TRUE.equals(p.counters()),
                 c.controls.randomizeLayout,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 
     /** --precision, else the plan's {@code precision:}; a width of 0 can never be reached, so it is refused. */

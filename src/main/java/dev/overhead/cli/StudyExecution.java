@@ -61,7 +61,7 @@ final class StudyExecution {
         try {
             Map<String, Object> environment = Machine.environment(spec, fake);
             StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
-            if (dev.overhead.run.BootSchedule.applies(spec.variants())) { // levels: {boot: N}
+            if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
                 return reported(
                         new BootStudy(err, storeOption, fake).start(spec, info, environment, bootUnitDir), failIfWorse);
             }

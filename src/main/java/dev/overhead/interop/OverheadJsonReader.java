@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overhead.model.ComparisonRow;
+import dev.overhead.model.Levels;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
@@ -61,6 +62,18 @@ public final class OverheadJsonReader {
         }
         List<String> warnings = new ArrayList<>();
         root.path("warnings").forEach(n -> warnings.add(n.asText()));
+        // a study written before levels were settings keeps them in its variants' environments
+        info = new StudyInfo(
+                info.id(),
+                info.label(),
+                info.created(),
+                Levels.upgraded(
+                        info.settings(),
+                        workloads.isEmpty()
+                                ? List.of()
+                                : workloads.getFirst().variants().stream()
+                                        .map(v -> v.variant())
+                                        .toList()));
         return new StudyResult(info, map(root.path("environment")), workloads, comparisons, warnings, List.of());
     }
 

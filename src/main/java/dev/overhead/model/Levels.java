@@ -1,36 +1,75 @@
 package dev.overhead.model;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A study's outer levels (plan {@code levels: {build: N, boot: N}}, docs/workloads.md). They ride
- * in each variant's environment, as the build command and directory already do, so the store keeps
- * them with the variant and {@code resume} finds them without a plan: {@value #BUILDS} builds of
- * the variant, their directories in {@value #BUILD_DIRS} (colon-separated, build 1 first),
- * {@value #BOOTS} boots, and the boot commands and the variant's kernel.
+ * A study's outer levels (plan {@code levels: {build: N, boot: N}}, {@code boot: {switch,
+ * identify}} and each variant's {@code boot: {kernel, initrd, cmdline}}, docs/workloads.md), part
+ * of its {@link StudySettings}, so that {@code resume}, {@code report} and {@code compare} read the
+ * design from the settings record. The directories the builds were made in are not settings but
+ * what building produced; they stay in each building variant's environment ({@value #BUILD_DIRS},
+ * colon-separated, build 1 first), beside the build command and its first directory.
+ *
+ * @param builds       builds of each variant that builds (0: builds are not a level)
+ * @param shuffleLinks each build links its objects in another order ({@code link_order: shuffle})
+ * @param boots        boots of each variant (0: boots are not a level)
+ * @param bootSwitch   the command that starts the next variant ({@code boot.switch}, presets
+ *                     expanded); null without boots
+ * @param identify     the command that names the running variant; null: match kernel and cmdline
+ * @param targets      each variant's kernel, initrd and cmdline, by variant name
  */
-public final class Levels {
-    private Levels() {}
+public record Levels(
+        int builds, boolean shuffleLinks, int boots, String bootSwitch, String identify, Map<String, Boot> targets) {
 
-    public static final String BUILDS = "OVERHEAD_BUILDS";
+    /** No outer level: the runs are the units (every study before levels, and most after). */
+    public static final Levels NONE = new Levels(0, false, 0, null, null, Map.of());
+
     public static final String BUILD_DIRS = "OVERHEAD_BUILD_DIRS";
-    public static final String LINK_ORDER = "OVERHEAD_LINK_ORDER";
-    public static final String BOOTS = "OVERHEAD_BOOTS";
-    public static final String SWITCH = "OVERHEAD_BOOT_SWITCH";
-    public static final String IDENTIFY = "OVERHEAD_BOOT_IDENTIFY";
-    public static final String KERNEL = "OVERHEAD_BOOT_KERNEL";
-    public static final String INITRD = "OVERHEAD_BOOT_INITRD";
-    public static final String CMDLINE = "OVERHEAD_BOOT_CMDLINE";
 
-    /** How many builds the variant gets (0: builds are not a level of its study). */
-    public static int builds(Variant v) {
-        return count(v, BUILDS);
+    /** The build command in a variant's environment: only such variants are built (run.VariantBuilds). */
+    static final String BUILD = "OVERHEAD_BUILD";
+
+    /** What a variant boots. */
+    public record Boot(String kernel, String initrd, String cmdline) {
+        public static final Boot NONE = new Boot("", "", "");
+
+        public Boot {
+            kernel = kernel == null ? "" : kernel;
+            initrd = initrd == null ? "" : initrd;
+            cmdline = cmdline == null ? "" : cmdline;
+        }
     }
 
-    /** How many boots each variant gets (0: boots are not a level of its study). */
-    public static int boots(Variant v) {
-        return count(v, BOOTS);
+    public Levels {
+        targets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(targets));
+    }
+
+    /** Whether the study has an outer level at all. */
+    public boolean any() {
+        return builds > 0 || boots > 0;
+    }
+
+    /** How many builds the variant gets (0: it does not build, or builds are not a level). */
+    public int builds(Variant v) {
+        return v.env().containsKey(BUILD) ? builds : 0;
+    }
+
+    /**
+     * The build a run measures: builds take turns by round (round r runs build r mod N + 1), so each
+     * build gets the same share of runs and none is measured only early or late in the study. Null
+     * where builds are not a level of the variant.
+     */
+    public Integer buildOf(Variant v, int round) {
+        int n = builds(v);
+        return n == 0 ? null : Math.floorMod(round, n) + 1;
+    }
+
+    /** The variant's kernel, initrd and cmdline (all empty where the plan gave none). */
+    public Boot target(String variant) {
+        return targets.getOrDefault(variant, Boot.NONE);
     }
 
     /** The build directories, build 1 first (empty before the builds ran). */
@@ -40,17 +79,47 @@ public final class Levels {
     }
 
     /**
-     * The build a run measures: builds take turns by round (round r runs build r mod N + 1), so each
-     * build gets the same share of runs and none is measured only early or late in the study. Null
-     * where builds are not a level.
+     * The settings of a study stored before levels were settings, when they rode in every variant's
+     * environment (OVERHEAD_BUILDS, OVERHEAD_LINK_ORDER, OVERHEAD_BOOTS, OVERHEAD_BOOT_SWITCH,
+     * OVERHEAD_BOOT_IDENTIFY, OVERHEAD_BOOT_KERNEL/INITRD/CMDLINE): its levels read from there.
+     * The environments are left as they were, so that a resumed study runs its commands as before.
+     * Settings that already have levels, or variants without those variables, are returned as given.
      */
-    public static Integer buildOf(Variant v, int round) {
-        int n = builds(v);
-        return n == 0 ? null : Math.floorMod(round, n) + 1;
+    public static StudySettings upgraded(StudySettings settings, List<Variant> variants) {
+        if (settings.levels().any() || variants.isEmpty()) {
+            return settings;
+        }
+        int builds = 0;
+        boolean shuffle = false;
+        int boots = 0;
+        Map<String, Boot> targets = new LinkedHashMap<>();
+        for (Variant v : variants) {
+            Map<String, String> env = v.env();
+            builds = Math.max(builds, count(env.get("OVERHEAD_BUILDS")));
+            shuffle |= "shuffle".equals(env.get("OVERHEAD_LINK_ORDER"));
+            boots = Math.max(boots, count(env.get("OVERHEAD_BOOTS")));
+            Boot b = new Boot(
+                    env.get("OVERHEAD_BOOT_KERNEL"), env.get("OVERHEAD_BOOT_INITRD"), env.get("OVERHEAD_BOOT_CMDLINE"));
+            if (!b.equals(Boot.NONE)) {
+                targets.put(v.name(), b);
+            }
+        }
+        if (builds == 0 && boots == 0) {
+            return settings;
+        }
+        Map<String, String> first = variants.getFirst().env();
+        return settings.toBuilder()
+                .levels(new Levels(
+                        builds,
+                        shuffle,
+                        boots,
+                        boots > 0 ? first.getOrDefault("OVERHEAD_BOOT_SWITCH", "") : null,
+                        boots > 0 ? first.get("OVERHEAD_BOOT_IDENTIFY") : null,
+                        targets))
+                .build();
     }
 
-    private static int count(Variant v, String key) {
-        String n = v.env().get(key);
+    private static int count(String n) {
         try {
             return n == null ? 0 : Integer.parseInt(n);
         } catch (NumberFormatException e) {

@@ -32,6 +32,8 @@ import java.util.List;
  * @param source        the tool whose file the study was read from ("hyperfine", "csv", ...); null
  *                      when overhead ran it
  * @param sources       the files or studies merged into this one (compare); empty when not merged
+ * @param levels        the outer levels the variants are repeated over (builds, boots); {@link
+ *                      Levels#NONE} for none
  */
 public record StudySettings(
         Stopping stopping,
@@ -52,7 +54,8 @@ public record StudySettings(
         boolean counters,
         boolean randomizeLayout,
         String source,
-        List<String> sources) {
+        List<String> sources,
+        Levels levels) {
 
     /** At least this many runs per variant when stopping adaptively ({@code --min-runs}). */
     public static final int MIN_RUNS = 5;
@@ -83,7 +86,8 @@ public record StudySettings(
             false,
             false,
             null,
-            List.of());
+            List.of(),
+            Levels.NONE);
 
     public StudySettings {
         java.util.Objects.requireNonNull(stopping, "stopping");
@@ -92,6 +96,7 @@ public record StudySettings(
         java.util.Objects.requireNonNull(compare, "compare");
         cpus = List.copyOf(cpus);
         sources = List.copyOf(sources);
+        levels = levels == null ? Levels.NONE : levels;
     }
 
     /** The settings of a study read from another tool's file: the defaults, and where it came from. */
@@ -174,6 +179,7 @@ public record StudySettings(
         private boolean randomizeLayout;
         private String source;
         private List<String> sources;
+        private Levels levels;
 
         private Builder(StudySettings s) {
             stopping = s.stopping;
@@ -195,6 +201,7 @@ public record StudySettings(
             randomizeLayout = s.randomizeLayout;
             source = s.source;
             sources = s.sources;
+            levels = s.levels;
         }
 
         public Builder stopping(Stopping value) {
@@ -292,6 +299,11 @@ public record StudySettings(
             return this;
         }
 
+        public Builder levels(Levels value) {
+            levels = value;
+            return this;
+        }
+
         public StudySettings build() {
             return new StudySettings(
                     stopping,
@@ -312,7 +324,8 @@ public record StudySettings(
                     counters,
                     randomizeLayout,
                     source,
-                    sources);
+                    sources,
+                    levels);
         }
     }
 }

@@ -71,7 +71,72 @@ public final class StudySettingsCodec {
         if (!s.sources().isEmpty()) {
             m.put("sources", s.sources());
         }
+        writeLevels(m, s.levels());
         return m;
+    }
+
+    /**
+     * {@code levels: {build, link_order, boot}} and {@code boot: {switch, identify, variants: {name:
+     * {kernel, initrd, cmdline}}}}, the plan's own keys; nothing for a study without levels, so its
+     * settings read as before.
+     */
+    private static void writeLevels(Map<String, Object> m, Levels l) {
+        if (!l.any()) {
+            return;
+        }
+        Map<String, Object> levels = new LinkedHashMap<>();
+        if (l.builds() > 0) {
+            levels.put("build", l.builds());
+            levels.put("link_order", l.shuffleLinks() ? "shuffle" : "keep");
+        }
+        if (l.boots() > 0) {
+            levels.put("boot", l.boots());
+        }
+        m.put("levels", levels);
+        if (l.boots() > 0) {
+            Map<String, Object> boot = new LinkedHashMap<>();
+            putIf(boot, "switch", l.bootSwitch());
+            putIf(boot, "identify", l.identify());
+            if (!l.targets().isEmpty()) {
+                Map<String, Object> variants = new LinkedHashMap<>();
+                l.targets().forEach((name, b) -> {
+                    Map<String, Object> t = new LinkedHashMap<>();
+                    t.put("kernel", b.kernel());
+                    t.put("initrd", b.initrd());
+                    t.put("cmdline", b.cmdline());
+                    variants.put(name, t);
+                });
+                boot.put("variants", variants);
+            }
+            m.put("boot", boot);
+        }
+    }
+
+    private static Levels readLevels(Object levels, Object boot) {
+        if (!(levels instanceof Map<?, ?> l)) {
+            return Levels.NONE;
+        }
+        Integer builds = integer(l.get("build"));
+        Integer boots = integer(l.get("boot"));
+        Map<?, ?> b = boot instanceof Map<?, ?> x ? x : Map.of();
+        Map<String, Levels.Boot> targets = new LinkedHashMap<>();
+        if (b.get("variants") instanceof Map<?, ?> vs) {
+            vs.forEach((name, t) -> {
+                if (t instanceof Map<?, ?> tm) {
+                    targets.put(
+                            String.valueOf(name),
+                            new Levels.Boot(
+                                    string(tm.get("kernel")), string(tm.get("initrd")), string(tm.get("cmdline"))));
+                }
+            });
+        }
+        return new Levels(
+                builds == null ? 0 : Math.max(0, builds),
+                "shuffle".equals(l.get("link_order")),
+                boots == null ? 0 : Math.max(0, boots),
+                string(b.get("switch")),
+                string(b.get("identify")),
+                targets);
     }
 
     /** Settings from their written form, of this version or an earlier one. */
@@ -122,7 +187,8 @@ public final class StudySettingsCodec {
                 string(m.get("source")),
                 m.get("sources") instanceof List<?> l
                         ? l.stream().map(String::valueOf).toList()
-                        : d.sources());
+                        : d.sources(),
+                readLevels(m.get("levels"), m.get("boot")));
     }
 
     /** {@code 1.0}, {@code "1%"}, {@code "1.0%"} or {@code "1"}: percent, whichever way it was written. */

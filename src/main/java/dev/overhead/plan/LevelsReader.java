@@ -4,7 +4,6 @@ import dev.overhead.model.Levels;
 import dev.overhead.model.Variant;
 import dev.overhead.plan.YamlTree.Mapping;
 import dev.overhead.plan.YamlTree.Seq;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +11,8 @@ import java.util.Map;
 /**
  * The plan's outer levels (docs/workloads.md, levels): {@code levels: {build: N, boot: N,
  * link_order: shuffle}}, {@code boot: {switch, identify}} and each variant's {@code boot: {kernel,
- * initrd, cmdline}}. They are written into the variants' environments ({@link Levels}), where the
- * store keeps them.
+ * initrd, cmdline}}, read into the study's {@link Levels} (part of its settings, where the store
+ * keeps them).
  */
 final class LevelsReader {
     static final List<String> LEVEL_KEYS = List.of("build", "boot", "link_order");
@@ -33,7 +32,7 @@ final class LevelsReader {
         this.nodes = nodes;
     }
 
-    List<Variant> apply(Mapping plan, List<Variant> variants) throws PlanException {
+    Levels read(Mapping plan, List<Variant> variants) throws PlanException {
         YamlTree levelsNode = PlanNodes.optional(plan, "levels");
         YamlTree bootNode = PlanNodes.optional(plan, "boot");
         YamlTree variantsNode = PlanNodes.optional(plan, "variants");
@@ -60,35 +59,25 @@ final class LevelsReader {
                         b, "levels.build needs variants that build: give them build: '...' (see docs/workloads.md)");
             }
         }
-        Map<String, String> bootEnv = new LinkedHashMap<>();
+        String bootSwitch = null;
+        String identify = null;
         if (bootNode != null) {
             Mapping m = nodes.mapping(bootNode, "boot", "{switch: kexec, identify: 'cat /run/variant'}");
             nodes.onlyKnownKeys(m, "boot", BOOT_KEYS);
             YamlTree sw = nodes.required(m, "switch", "boot", "give the command that starts the next variant");
             String command = nodes.text(sw, "boot.switch");
-            bootEnv.put(Levels.SWITCH, SWITCH_PRESETS.getOrDefault(command, command));
+            bootSwitch = SWITCH_PRESETS.getOrDefault(command, command);
             YamlTree id = PlanNodes.optional(m, "identify");
             if (id != null) {
-                bootEnv.put(Levels.IDENTIFY, nodes.text(id, "boot.identify"));
+                identify = nodes.text(id, "boot.identify");
             }
         }
         if (boots > 0 && bootNode == null) {
             throw nodes.fail(levelsNode, "levels.boot needs boot: {switch: ...}: how the machine starts each variant");
         }
-        List<Variant> out = new ArrayList<>();
+        Map<String, Levels.Boot> targets = new LinkedHashMap<>();
         for (int i = 0; i < variants.size(); i++) {
             Variant v = variants.get(i);
-            Map<String, String> env = new LinkedHashMap<>(v.env());
-            if (builds > 0 && env.containsKey("OVERHEAD_BUILD")) {
-                env.put(Levels.BUILDS, Integer.toString(builds));
-                if (shuffle) {
-                    env.put(Levels.LINK_ORDER, "shuffle");
-                }
-            }
-            if (boots > 0) {
-                env.put(Levels.BOOTS, Integer.toString(boots));
-                env.putAll(bootEnv);
-            }
             if (variantsNode instanceof Seq seq
                     && i < seq.items().size()
                     && seq.items().get(i) instanceof Mapping vm) {
@@ -96,20 +85,15 @@ final class LevelsReader {
                 if (vb != null) {
                     Mapping b = nodes.mapping(vb, "boot of variant '" + v.name() + "'", "{kernel: ..., cmdline: ...}");
                     nodes.onlyKnownKeys(b, "boot of variant '" + v.name() + "'", VARIANT_BOOT_KEYS);
-                    put(env, b, "kernel", Levels.KERNEL);
-                    put(env, b, "initrd", Levels.INITRD);
-                    put(env, b, "cmdline", Levels.CMDLINE);
+                    targets.put(v.name(), new Levels.Boot(text(b, "kernel"), text(b, "initrd"), text(b, "cmdline")));
                 }
             }
-            out.add(new Variant(v.name(), env, v.prefix(), v.setup(), v.cleanup()));
         }
-        return out;
+        return new Levels(builds, builds > 0 && shuffle, boots, boots > 0 ? bootSwitch : null, identify, targets);
     }
 
-    private void put(Map<String, String> env, Mapping m, String key, String envKey) throws PlanException {
+    private String text(Mapping m, String key) throws PlanException {
         YamlTree n = PlanNodes.optional(m, key);
-        if (n != null) {
-            env.put(envKey, nodes.text(n, "boot." + key));
-        }
+        return n == null ? null : nodes.text(n, "boot." + key);
     }
 }

@@ -1,5 +1,6 @@
 package dev.overhead.plan;
 
+import dev.overhead.model.Levels;
 import dev.overhead.model.Metrics;
 import dev.overhead.model.RunOrder;
 import dev.overhead.model.Variant;
@@ -113,7 +114,7 @@ public final class PlanReader {
                         nodes.required(m, "workloads", "the plan", "add workloads: with at least one {name, command}"),
                         shell);
         List<Variant> variants = variants(PlanNodes.optional(m, "variants"), shell);
-        variants = new LevelsReader(nodes).apply(m, variants); // levels: {build: N, boot: N}
+        Levels levels = new LevelsReader(nodes).read(m, variants); // levels: {build: N, boot: N}
         YamlTree baselineNode = PlanNodes.optional(m, "baseline");
         String baseline = null;
         if (baselineNode != null) {
@@ -131,7 +132,7 @@ public final class PlanReader {
         if (options.primary() != null) {
             checkPrimary(m, options.primary(), workloads);
         }
-        return new StudyPlan(name, workloads, variants, baseline, options);
+        return new StudyPlan(name, workloads, variants, baseline, options, levels);
     }
 
     private PlanOptions options(Mapping m) throws PlanException {

@@ -142,9 +142,15 @@ public final class CsvRenderer {
                         "method",
                         "verdict",
                         "runs_needed",
-                        "warnings"));
+                        "warnings",
+                        // at the end, so that readers of the columns before keep working (docs/cli.md)
+                        "design",
+                        "units",
+                        "units_needed",
+                        "variance_between_share"));
         for (ComparisonRow row : study.comparisons()) {
             Comparison c = row.comparison();
+            Comparison.Design d = c.design();
             line(
                     out,
                     List.of(
@@ -165,8 +171,19 @@ public final class CsvRenderer {
                             number(c.pValue()),
                             c.method(),
                             c.verdict().word(),
-                            c.runsNeeded() == null ? "" : c.runsNeeded().toString(),
-                            String.join("; ", c.warnings())));
+                            // as in the JSON: over builds or boots what would settle it is counted in units
+                            c.design() != null || c.runsNeeded() == null
+                                    ? ""
+                                    : c.runsNeeded().toString(),
+                            String.join("; ", c.warnings()),
+                            c.designName(),
+                            d == null || d.units().get(d.unit()) == null
+                                    ? ""
+                                    : d.units().get(d.unit()).toString(),
+                            d == null || c.runsNeeded() == null
+                                    ? ""
+                                    : c.runsNeeded().toString(),
+                            d == null ? "" : number(d.betweenShare())));
         }
         return out.toString();
     }

@@ -36,8 +36,12 @@ record Digest(
      */
     record Overview(String title, Table table, List<Verdict> verdicts) {}
 
-    /** One comparison table (its last column the verdict); {@code verdicts} as in {@link Overview}. */
-    record Block(String candidate, String baseline, Table table, List<Verdict> verdicts) {}
+    /**
+     * One comparison table (its last column the verdict); {@code verdicts} as in {@link Overview};
+     * {@code design} the columns the HTML adds for comparisons over builds or boots, row by row
+     * ({@link Designs#columns}), else null.
+     */
+    record Block(String candidate, String baseline, Table table, List<Verdict> verdicts, Table design) {}
 
     /**
      * One workload: its comparison blocks, or (a study of one variant) its figures alone, and its
@@ -75,6 +79,7 @@ record Digest(
 
         List<Section> sections = new ArrayList<>();
         List<Command> commands = new ArrayList<>();
+        String level = Designs.level(study);
         for (WorkloadResult w : study.workloads()) {
             List<Block> blocks = new ArrayList<>();
             Notes notes = new Notes(g, candidates(study).size() > 1);
@@ -88,7 +93,7 @@ record Digest(
             String runs = String.join(
                     ", ",
                     w.variants().stream()
-                            .map(v -> names.shortName(v.name()) + " " + v.runs().size())
+                            .map(v -> names.shortName(v.name()) + " " + v.runs().size() + Designs.runsOver(level, v))
                             .toList());
             Table figures = blocks.isEmpty() ? tables.figures(w) : null;
             sections.add(new Section(
@@ -118,6 +123,11 @@ record Digest(
                 .map(e -> Map.entry(g.text(e.getKey()), g.text(e.getValue())))
                 .toList();
         Overview overview = tables.overview(candidates(study));
+        List<String> legend = new ArrayList<>(Legend.sentences(study, sf, num, tables, overview != null));
+        String design = Designs.sentence(study);
+        if (design != null) {
+            legend.add(g.text(design));
+        }
         return new Digest(
                 facts,
                 names.legend(baselines(study)),
@@ -127,7 +137,7 @@ record Digest(
                 commands,
                 env,
                 study.warnings().stream().map(g::text).toList(),
-                Legend.sentences(study, sf, num, tables, overview != null));
+                List.copyOf(legend));
     }
 
     /** Variants compared with a baseline somewhere, in the order they were declared. */

@@ -21,9 +21,11 @@ record StudyFacts(String created, double confidence, double thresholdPct, String
         String created = study.info().created() == null
                 ? ""
                 : CREATED.format(study.info().created());
-        // confidence, threshold and primary have their own line; a switch that is off says nothing
+        // confidence, threshold and primary have their own line; a switch that is off says nothing; a boot
+        // study's switch and identify commands say how it ran, not what it measured (the JSON keeps them)
         String options = o.entrySet().stream()
-                .filter(e -> !List.of("confidence", "threshold", "primary").contains(e.getKey()))
+                .filter(e ->
+                        !List.of("confidence", "threshold", "primary", "boot").contains(e.getKey()))
                 .filter(e -> !Boolean.FALSE.equals(e.getValue()))
                 .map(e -> e.getKey() + "=" + text(e.getValue()))
                 .collect(Collectors.joining(" "));

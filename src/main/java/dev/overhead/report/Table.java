@@ -27,6 +27,22 @@ record Table(List<Column> columns, List<List<String>> rows) {
         }
     }
 
+    /** This table with {@code more}'s columns (the same rows) inserted before its last column. */
+    Table withBeforeLast(Table more) {
+        int last = columns.size() - 1;
+        List<Column> cols = new ArrayList<>(columns.subList(0, last));
+        cols.addAll(more.columns());
+        cols.add(columns.get(last));
+        List<List<String>> cells = new ArrayList<>();
+        for (int r = 0; r < rows.size(); r++) {
+            List<String> row = new ArrayList<>(rows.get(r).subList(0, last));
+            row.addAll(more.rows().get(r));
+            row.add(rows.get(r).get(last));
+            cells.add(row);
+        }
+        return new Table(cols, cells);
+    }
+
     /** What distinguishes one markup from another: the look of a row and of the divider. */
     sealed interface Markup permits Plain, GitHub {
         String row(List<String> paddedCells);

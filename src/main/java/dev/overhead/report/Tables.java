@@ -146,7 +146,8 @@ final class Tables {
                         new Column("interval", Align.RIGHT),
                         new Column("verdict", Align.LEFT)),
                 cells);
-        return new Digest.Block(names.shortName(candidate), names.shortName(baseline), table, verdicts);
+        return new Digest.Block(
+                names.shortName(candidate), names.shortName(baseline), table, verdicts, Designs.columns(rows, num));
     }
 
     /** A workload with nothing to compare: each variant's mean and spread per metric, as summarised. */

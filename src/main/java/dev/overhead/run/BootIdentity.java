@@ -21,8 +21,8 @@ public final class BootIdentity {
     static final Path CMDLINE = Path.of("/proc/cmdline");
 
     /** The running variant's name, or empty where none (or more than one) matches. */
-    public static Optional<String> identify(List<Variant> variants) {
-        String command = variants.getFirst().env().get(Levels.IDENTIFY);
+    public static Optional<String> identify(List<Variant> variants, Levels levels) {
+        String command = levels.identify();
         if (command != null) {
             String said = output(command).strip();
             return variants.stream().map(Variant::name).filter(said::equals).findFirst();
@@ -34,42 +34,43 @@ public final class BootIdentity {
         } catch (IOException e) {
             cmdline = "";
         }
-        return byKernel(variants, release, cmdline);
+        return byKernel(variants, levels, release, cmdline);
     }
 
     /** The default identification, on a release and a command line given (tests give their own). */
-    static Optional<String> byKernel(List<Variant> variants, String release, String cmdline) {
+    static Optional<String> byKernel(List<Variant> variants, Levels levels, String release, String cmdline) {
         List<String> words = Arrays.asList(cmdline.strip().split("\\s+"));
         List<Variant> matching = variants.stream()
                 .filter(v -> {
-                    String kernel = v.env().getOrDefault(Levels.KERNEL, "");
+                    String kernel = levels.target(v.name()).kernel();
                     String name = Path.of(kernel.isEmpty() ? "/" : kernel).getFileName() == null
                             ? ""
                             : Path.of(kernel).getFileName().toString();
                     boolean kernelMatches = !release.isEmpty() && name.endsWith(release);
-                    String want = v.env().getOrDefault(Levels.CMDLINE, "").strip();
+                    String want = levels.target(v.name()).cmdline().strip();
                     boolean cmdlineMatches = want.isEmpty() || words.containsAll(Arrays.asList(want.split("\\s+")));
                     return kernelMatches && cmdlineMatches;
                 })
                 .toList();
         // two variants on one kernel told apart by a cmdline option: the one that asks for more of
         // what is on the running command line is the one that was booted
-        int most = matching.stream().mapToInt(BootIdentity::cmdlineWords).max().orElse(0);
+        int most =
+                matching.stream().mapToInt(v -> cmdlineWords(levels, v)).max().orElse(0);
         List<String> best = matching.stream()
-                .filter(v -> cmdlineWords(v) == most)
+                .filter(v -> cmdlineWords(levels, v) == most)
                 .map(Variant::name)
                 .toList();
         return best.size() == 1 ? Optional.of(best.getFirst()) : Optional.empty();
     }
 
-    private static int cmdlineWords(Variant v) {
-        String want = v.env().getOrDefault(Levels.CMDLINE, "").strip();
+    private static int cmdlineWords(Levels levels, Variant v) {
+        String want = levels.target(v.name()).cmdline().strip();
         return want.isEmpty() ? 0 : want.split("\\s+").length;
     }
 
     /** How the variant was identified, for the sentence of a wrong boot. */
-    public static String how(List<Variant> variants) {
-        String command = variants.getFirst().env().get(Levels.IDENTIFY);
+    public static String how(Levels levels) {
+        String command = levels.identify();
         return command != null
                 ? "identify: '" + command + "'"
                 : "uname -r is " + System.getProperty("os.version", "?") + ", matched against the variants' kernel"

@@ -1,6 +1,5 @@
 package dev.overhead.run;
 
-import dev.overhead.model.Levels;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
@@ -27,12 +26,12 @@ public record BootSchedule(List<String> shares, int runsPerShare) {
     }
 
     /** Whether the study repeats its variants over boots. */
-    public static boolean applies(List<Variant> variants) {
-        return variants.stream().anyMatch(v -> Levels.boots(v) > 0);
+    public static boolean applies(StudySettings settings) {
+        return settings.levels().boots() > 0;
     }
 
     public static BootSchedule of(List<Variant> variants, StudySettings settings) {
-        int n = variants.stream().mapToInt(Levels::boots).max().orElse(1);
+        int n = Math.max(1, settings.levels().boots());
         Random random = new Random(settings.seed() == null ? 0 : settings.seed() ^ 0xB0075L);
         List<String> shares = new ArrayList<>();
         for (int block = 0; block < n; block++) {

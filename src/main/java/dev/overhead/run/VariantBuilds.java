@@ -2,6 +2,7 @@ package dev.overhead.run;
 
 import dev.overhead.interop.ElfFile;
 import dev.overhead.model.Levels;
+import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,17 +40,19 @@ public final class VariantBuilds {
 
     /** Builds every variant that has a build and no directory yet; the others are returned as they are. */
     public static List<Variant> build(List<Variant> variants, java.io.PrintWriter progress) {
-        return build(variants, progress, 0);
+        return build(variants, progress, StudySettings.DEFAULTS.withSeed(0));
     }
 
     /**
      * Builds every variant that has a build and no directory yet, as many times as its study's
-     * {@code levels.build} says (once without), each build in a fresh directory with {@code {build}}
+     * {@code levels.build} says ({@link Levels}, once without), each build in a fresh directory with {@code {build}}
      * its number and {@code {seed}} its seed (drawn from the study's seed, the variant and the build,
      * so each build of each variant is a fresh sample of layout). All directories are kept: build 1's
      * in {@value #DIR}, all of them in {@link Levels#BUILD_DIRS}.
      */
-    public static List<Variant> build(List<Variant> variants, java.io.PrintWriter progress, long studySeed) {
+    public static List<Variant> build(List<Variant> variants, java.io.PrintWriter progress, StudySettings settings) {
+        Levels levels = settings.levels();
+        long studySeed = settings.seed() == null ? 0 : settings.seed();
         List<Variant> out = new ArrayList<>();
         for (Variant v : variants) {
             String command = v.env().get(BUILD);
@@ -57,7 +60,7 @@ public final class VariantBuilds {
                 out.add(v);
                 continue;
             }
-            int n = Math.max(1, Levels.builds(v));
+            int n = Math.max(1, levels.builds(v));
             List<String> dirs = new ArrayList<>();
             for (int k = 1; k <= n; k++) {
                 Path dir;
@@ -77,12 +80,12 @@ public final class VariantBuilds {
                 progress.println("overhead: building variant " + v.name()
                         + (n > 1 ? " (build " + k + " of " + n + ")" : "") + ": " + line);
                 progress.flush();
-                run(v, line, dir, seed);
+                run(v, line, dir, seed, levels.shuffleLinks());
                 dirs.add(dir.toString());
             }
             Map<String, String> env = new LinkedHashMap<>(v.env());
             env.put(DIR, dirs.getFirst());
-            if (n > 1 || Levels.builds(v) > 0) {
+            if (n > 1 || levels.builds(v) > 0) {
                 env.put(Levels.BUILD_DIRS, String.join(":", dirs));
             }
             out.add(new Variant(v.name(), env, v.prefix(), v.setup(), v.cleanup()));
@@ -96,7 +99,7 @@ public final class VariantBuilds {
         return Math.floorMod(h ^ (h >>> 29), 2_147_483_647L) + 1;
     }
 
-    private static void run(Variant v, String line, Path dir, long seed) {
+    private static void run(Variant v, String line, Path dir, long seed, boolean shuffleLinks) {
         Path log = dir.resolve("build.log");
         ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line)
                 .redirectErrorStream(true)
@@ -104,7 +107,7 @@ public final class VariantBuilds {
         pb.environment().putAll(v.env());
         pb.environment().putIfAbsent("CC", "cc");
         pb.environment().put("OVERHEAD_SEED", Long.toString(seed));
-        if ("shuffle".equals(v.env().get(Levels.LINK_ORDER))) {
+        if (shuffleLinks) {
             pb.environment().put("OVERHEAD_REAL_CC", pb.environment().get("CC"));
             pb.environment().put("CC", LinkOrder.install(dir).toString());
         }

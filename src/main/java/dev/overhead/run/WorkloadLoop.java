@@ -2,7 +2,6 @@ package dev.overhead.run;
 
 import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
-import dev.overhead.model.Levels;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
 import dev.overhead.model.Run;
@@ -131,7 +130,10 @@ final class WorkloadLoop {
         if (options.runs() != null) {
             return round >= options.runs();
         }
-        int builds = spec.variants().stream().mapToInt(Levels::builds).max().orElse(0);
+        int builds = spec.variants().stream()
+                .mapToInt(options.levels()::builds)
+                .max()
+                .orElse(0);
         if (builds > 1) { // the verdict is over builds: stopping on the runs' interval would not settle it
             int perBuild = Math.max(2, (options.minRuns() + builds - 1) / builds);
             return round >= perBuild * builds;
@@ -253,7 +255,8 @@ final class WorkloadLoop {
     private void warmUp() {
         for (int i = 0; i < options.warmup() && !runner.cancelled(); i++) {
             for (Variant variant : spec.variants()) {
-                ExecResult result = runner.execute(request(variant, Levels.buildOf(variant, i), 0, -1));
+                ExecResult result =
+                        runner.execute(request(variant, options.levels().buildOf(variant, i), 0, -1));
                 if (result.exitCode() != 0 && !options.ignoreFailure() && !runner.cancelled()) {
                     throw failure(variant, "a warm-up run", result);
                 }
@@ -276,8 +279,10 @@ final class WorkloadLoop {
     private void measure(int v, int round) {
         Variant variant = spec.variants().get(v);
         // builds take turns by round (blocked order: by run), so each gets the same share of runs
-        Integer build = Levels.buildOf(
-                variant, options.order() == RunOrder.BLOCKED ? runs.get(v).size() : round);
+        Integer build = options.levels()
+                .buildOf(
+                        variant,
+                        options.order() == RunOrder.BLOCKED ? runs.get(v).size() : round);
         runner.machine().beforeRun();
         if (!workload.prepare().isEmpty()) {
             runner.unmeasured("prepare", VariantBuilds.resolve(workload.prepare(), variant, build), variant);

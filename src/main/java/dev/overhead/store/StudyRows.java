@@ -1,6 +1,7 @@
 package dev.overhead.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.overhead.model.Levels;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.Variant;
@@ -121,6 +122,8 @@ final class StudyRows {
                     }
                 }
             }
+            // a study stored before levels were settings keeps them in its variants' environments
+            info = new StudyInfo(info.id(), info.label(), info.created(), Levels.upgraded(info.settings(), variants));
             return new StudyDefinition(info, state, workloads, variants, environment, warnings);
         } catch (SQLException e) {
             throw place.failure("read", e);

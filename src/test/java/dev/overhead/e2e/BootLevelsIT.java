@@ -43,23 +43,29 @@ class BootLevelsIT {
         return overhead.run(args.toArray(String[]::new));
     }
 
-    @Test
-    void aBootStudyRunsShareByShareAndNeverMixesVariants() throws Exception {
+    /**
+     * A plan of stock and hardened over two boots each, with {@code runs} per boot; its switch writes
+     * the next variant's name to a file, its identify reads it, and the machine now "runs" {@code running}.
+     */
+    private Path plan(String running, int runs, String workloads) throws java.io.IOException {
         store = overhead.home().resolve("boots.db");
         current = overhead.home().resolve("current-variant");
-        Files.writeString(current, "hardened\n");
-        Path plan =
-                Files.writeString(overhead.home().resolve("boots.yaml"), """
+        Files.writeString(current, running + "\n");
+        return Files.writeString(overhead.home().resolve("boots.yaml"), """
                 name: kernels
-                runs: {count: 3}
+                runs: {count: RUNS}
                 levels: {boot: 2}
                 boot: {switch: "echo {variant} > CURRENT", identify: "cat CURRENT"}
-                workloads:
-                  - {name: nap, command: [sleep, "0.2"]}
-                variants:
-                  - {name: stock}
-                  - {name: hardened}
-                """.replace("CURRENT", current.toString()));
+                workloads: WORKLOADS
+                variants: [{name: stock}, {name: hardened}]
+                """.replace("RUNS", Integer.toString(runs))
+                .replace("WORKLOADS", workloads)
+                .replace("CURRENT", current.toString()));
+    }
+
+    @Test
+    void aBootStudyRunsShareByShareAndNeverMixesVariants() throws Exception {
+        Path plan = plan("hardened", 3, "[{name: nap, command: [sleep, \"0.2\"]}]");
 
         var first = overhead.run("run", "--plan", plan.toString(), "--store", store.toString());
         assertThat(first.exitCode()).as(first.toString()).isZero();
@@ -125,6 +131,26 @@ class BootLevelsIT {
         assertThat(wall.path("design").asText()).isEqualTo("boots");
         assertThat(wall.path("units").path("boot").asInt()).isEqualTo(2);
         assertThat(wall.path("method").asText()).contains("over 2+2 boots");
+        // the levels are the study's settings, not variables in the commands' environment
+        assertThat(root.path("study")
+                        .path("options")
+                        .path("levels")
+                        .path("boot")
+                        .asInt())
+                .isEqualTo(2);
+        assertThat(root.path("study")
+                        .path("options")
+                        .path("boot")
+                        .path("identify")
+                        .asText())
+                .isEqualTo("cat " + current);
+        assertThat(root.path("workloads")
+                        .get(0)
+                        .path("variants")
+                        .get(0)
+                        .path("env")
+                        .size())
+                .isZero();
 
         assertThat(overhead.run("show", "kernels", "--store", store.toString()).stdout())
                 .contains("  boot 4");
@@ -134,20 +160,50 @@ class BootLevelsIT {
         assertThat(again.stderr()).contains("is complete");
     }
 
+    /**
+     * A boot study stored before the levels were settings (they rode in each variant's environment:
+     * OVERHEAD_BOOTS, OVERHEAD_BOOT_SWITCH, OVERHEAD_BOOT_IDENTIFY), made by that version with
+     * {@code levels: {boot: 2}}, {@code runs: {count: 2}}, seed 17, {@code --fake-exec}, switch
+     * {@code echo {variant} > current-variant} and identify {@code cat current-variant}, and stopped
+     * after its first boot (hardened): it still resumes, boot by boot, and reports over boots.
+     */
+    @Test
+    void aBootStudyStoredWithItsLevelsInTheVariantsEnvironmentsStillResumes() throws Exception {
+        store = overhead.home().resolve("old.db");
+        Files.copy(Launcher.ROOT.resolve("src/test/resources/stores/boot-study-env-levels.db"), store);
+        Files.writeString(overhead.home().resolve("current-variant"), "stock\n"); // the boot it asked for
+        assertThat(runs()).isEqualTo(2);
+        Launcher.Result last = null;
+        for (int boot = 0; boot < 4; boot++) {
+            last = resume("--fake-exec", "--format", "json");
+            assertThat(last.exitCode()).as(last.toString()).isZero();
+            if (!last.stdout().isBlank()) {
+                break;
+            }
+        }
+        assertThat(last.stderr()).contains("has measured every boot");
+        assertThat(runs()).isEqualTo(8);
+        JsonNode root = JSON.readTree(last.stdout());
+        assertThat(root.path("study")
+                        .path("options")
+                        .path("levels")
+                        .path("boot")
+                        .asInt())
+                .as("read from the variants' environments")
+                .isEqualTo(2);
+        JsonNode wall = Launcher.comparison(root, "wall", "hardened");
+        assertThat(wall.path("design").asText()).isEqualTo("boots");
+        assertThat(wall.path("units").path("boot").asInt()).isEqualTo(2);
+        var report = overhead.run("report", "kernels", "--store", store.toString());
+        assertThat(report.stdout())
+                .contains("levels=boot:2")
+                .contains("runs: stock 4 over 2 boots, hardened 4 over 2 boots")
+                .containsPattern("Design:\\s+each\\s+variant\\s+ran\\s+in\\s+2\\s+boots"); // wrapped at 80
+    }
+
     @Test
     void theBootUnitResumesTheStudyAndIsOnlyWritten() throws Exception {
-        store = overhead.home().resolve("boots.db");
-        current = overhead.home().resolve("current-variant");
-        Files.writeString(current, "stock\n");
-        Path plan =
-                Files.writeString(overhead.home().resolve("boots.yaml"), """
-                name: kernels
-                runs: {count: 2}
-                levels: {boot: 2}
-                boot: {switch: "echo {variant} > CURRENT", identify: "cat CURRENT"}
-                workloads: [{name: w, command: [true]}]
-                variants: [{name: stock}, {name: hardened}]
-                """.replace("CURRENT", current.toString()));
+        Path plan = plan("stock", 2, "[{name: w, command: [true]}]");
         Path fromRun = overhead.home().resolve("from-run");
         var started = overhead.run(
                 "run",

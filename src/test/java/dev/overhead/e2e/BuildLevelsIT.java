@@ -115,5 +115,16 @@ class BuildLevelsIT {
         assertThat(wall.path("units").path("build").asInt()).isEqualTo(3);
         assertThat(wall.path("method").asText()).contains("over 3+3 builds");
         assertThat(wall.path("variance_between_share").isNumber()).isTrue();
+        JsonNode levels = root.path("study").path("options").path("levels");
+        assertThat(levels.path("build").asInt()).isEqualTo(3);
+        assertThat(levels.path("link_order").asText()).isEqualTo("shuffle");
+        assertThat(root.path("workloads")
+                        .get(0)
+                        .path("variants")
+                        .get(0)
+                        .path("env")
+                        .has("OVERHEAD_BUILDS"))
+                .as("a setting, not a variable in the commands' environment")
+                .isFalse();
     }
 }

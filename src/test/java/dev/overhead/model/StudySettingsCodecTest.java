@@ -38,7 +38,14 @@ class StudySettingsCodecTest {
             true,
             true,
             "hyperfine",
-            List.of("a.json", "b.json"));
+            List.of("a.json", "b.json"),
+            new Levels(
+                    3,
+                    true,
+                    2,
+                    "echo {variant} > /run/next",
+                    "cat /run/variant",
+                    Map.of("stock", new Levels.Boot("/boot/vmlinuz-6.1", "/boot/initrd.img-6.1", "quiet"))));
 
     /** Through JSON text and back, as the store and the JSON report carry it. */
     private static StudySettings throughJson(StudySettings s) throws Exception {
@@ -114,6 +121,50 @@ class StudySettingsCodecTest {
                                 + "\"primary\":\"wall\",\"baseline\":\"glibc\",\"threshold\":1.0,\"confidence\":0.95,"
                                 + "\"time_budget_s\":80.0,\"timeout_s\":60.0,\"ignore_failure\":false,\"no_aslr\":false,"
                                 + "\"drop_caches\":false}");
+    }
+
+    @Test
+    void levelsAreWrittenWithThePlansKeys() throws Exception {
+        StudySettings s = StudySettings.DEFAULTS.toBuilder()
+                .stopping(new Stopping.Fixed(6))
+                .levels(new Levels(3, true, 0, null, null, Map.of()))
+                .build();
+        assertThat(JSON.writeValueAsString(StudySettingsCodec.write(s)))
+                .endsWith(",\"levels\":{\"build\":3,\"link_order\":\"shuffle\"}}");
+        assertThat(throughJson(s)).isEqualTo(s);
+        assertThat(StudySettingsCodec.write(StudySettings.DEFAULTS)).doesNotContainKeys("levels", "boot");
+    }
+
+    /** Before levels were settings, a plan's levels rode in every variant's environment: such a study still reads. */
+    @Test
+    void aStudyStoredWithLevelsInItsVariantsEnvironmentsGetsThemAsSettings() {
+        Map<String, String> boot = Map.of(
+                "OVERHEAD_BOOTS", "4",
+                "OVERHEAD_BOOT_SWITCH", "echo {variant} > next",
+                "OVERHEAD_BOOT_IDENTIFY", "cat next");
+        Map<String, String> sl = new LinkedHashMap<>(boot);
+        sl.put("OVERHEAD_BOOT_KERNEL", "/boot/vmlinuz-sl");
+        sl.put("OVERHEAD_BOOT_CMDLINE", "quiet sl=1");
+        List<Variant> variants = List.of(
+                new Variant("stock", boot, List.of(), List.of(), List.of()),
+                new Variant("sl", sl, List.of(), List.of(), List.of()));
+        StudySettings old = StudySettings.DEFAULTS.withSeed(5);
+        Levels l = Levels.upgraded(old, variants).levels();
+        assertThat(l)
+                .isEqualTo(new Levels(
+                        0,
+                        false,
+                        4,
+                        "echo {variant} > next",
+                        "cat next",
+                        Map.of("sl", new Levels.Boot("/boot/vmlinuz-sl", null, "quiet sl=1"))));
+        Map<String, String> built =
+                Map.of("OVERHEAD_BUILD", "make", "OVERHEAD_BUILDS", "3", "OVERHEAD_LINK_ORDER", "shuffle");
+        assertThat(Levels.upgraded(old, List.of(new Variant("O2", built, List.of(), List.of(), List.of())))
+                        .levels())
+                .isEqualTo(new Levels(3, true, 0, null, null, Map.of()));
+        // nothing to upgrade: the same settings
+        assertThat(Levels.upgraded(old, List.of(Variant.plain("a")))).isSameAs(old);
     }
 
     @ParameterizedTest

@@ -17,7 +17,7 @@ class LevelsPlanTest {
     }
 
     @Test
-    void buildLevelsRideInTheBuildingVariants() throws Exception {
+    void buildLevelsAreTheStudysAndApplyToTheBuildingVariants() throws Exception {
         StudyPlan p = parse("""
                 levels: {build: 3, link_order: shuffle}
                 workloads: [{name: w, command: ["{build_dir}/x"]}]
@@ -26,10 +26,18 @@ class LevelsPlanTest {
                   - {name: b, cflags: -O2, build: "cc {cflags} -o {build_dir}/x x.c"}
                 """);
         Variant a = p.variants().getFirst();
-        assertThat(Levels.builds(a)).isEqualTo(3);
-        assertThat(a.env()).containsEntry(Levels.LINK_ORDER, "shuffle");
-        assertThat(Levels.buildOf(a, 0)).isEqualTo(1);
-        assertThat(Levels.buildOf(a, 4)).isEqualTo(2);
+        Levels l = p.levels();
+        assertThat(l.builds(a)).isEqualTo(3);
+        assertThat(l.shuffleLinks()).isTrue();
+        assertThat(l.buildOf(a, 0)).isEqualTo(1);
+        assertThat(l.buildOf(a, 4)).isEqualTo(2);
+        assertThat(a.env())
+                .as("the levels are settings, not the commands' environment")
+                .doesNotContainKeys("OVERHEAD_BUILDS", "OVERHEAD_LINK_ORDER");
+        assertThat(l.builds(new Variant(
+                        "plain", java.util.Map.of(), java.util.List.of(), java.util.List.of(), java.util.List.of())))
+                .as("a variant that does not build has no builds")
+                .isZero();
     }
 
     @Test
@@ -43,12 +51,14 @@ class LevelsPlanTest {
                   - {name: stackleak, boot: {kernel: /boot/vmlinuz-6.1-sl, cmdline: quiet}}
                 """);
         Variant sl = p.variants().get(1);
-        assertThat(Levels.boots(sl)).isEqualTo(4);
-        assertThat(sl.env())
-                .containsEntry(Levels.KERNEL, "/boot/vmlinuz-6.1-sl")
-                .containsEntry(Levels.IDENTIFY, "cat /run/variant")
-                .containsEntry(Levels.SWITCH, LevelsReader.SWITCH_PRESETS.get("kexec"));
-        assertThat(Levels.builds(sl)).isZero();
+        Levels l = p.levels();
+        assertThat(l.boots()).isEqualTo(4);
+        assertThat(l.target("stackleak")).isEqualTo(new Levels.Boot("/boot/vmlinuz-6.1-sl", null, "quiet"));
+        assertThat(l.target("stock").initrd()).isEqualTo("/boot/initrd.img-6.1");
+        assertThat(l.identify()).isEqualTo("cat /run/variant");
+        assertThat(l.bootSwitch()).isEqualTo(LevelsReader.SWITCH_PRESETS.get("kexec"));
+        assertThat(l.builds(sl)).isZero();
+        assertThat(sl.env()).isEmpty();
     }
 
     @Test

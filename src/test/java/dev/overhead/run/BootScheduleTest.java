@@ -15,16 +15,21 @@ class BootScheduleTest {
         return new Variant(name, env, List.of(), List.of(), List.of());
     }
 
-    private static List<Variant> two(int boots) {
-        Map<String, String> env = Map.of(Levels.BOOTS, Integer.toString(boots));
-        return List.of(v("a", env), v("b", env));
+    private static List<Variant> two() {
+        return List.of(v("a", Map.of()), v("b", Map.of()));
+    }
+
+    private static StudySettings boots(int n, long seed) {
+        return StudySettings.DEFAULTS.toBuilder()
+                .seed(seed)
+                .levels(new Levels(0, false, n, "true", null, Map.of()))
+                .build();
     }
 
     @Test
     void everyBlockHoldsEachVariantOnceSoItIsNeverAllAThenAllB() {
         for (long seed = 0; seed < 200; seed++) {
-            StudySettings s = StudySettings.DEFAULTS.toBuilder().seed(seed).build();
-            List<String> shares = BootSchedule.of(two(4), s).shares();
+            List<String> shares = BootSchedule.of(two(), boots(4, seed)).shares();
             assertThat(shares).hasSize(8);
             for (int block = 0; block < 4; block++) {
                 assertThat(shares.subList(2 * block, 2 * block + 2)).containsExactlyInAnyOrder("a", "b");
@@ -35,13 +40,9 @@ class BootScheduleTest {
 
     @Test
     void theOrderIsRandomButFixedBySeed() {
-        StudySettings s = StudySettings.DEFAULTS.toBuilder().seed(7L).build();
-        assertThat(BootSchedule.of(two(6), s)).isEqualTo(BootSchedule.of(two(6), s));
+        assertThat(BootSchedule.of(two(), boots(6, 7))).isEqualTo(BootSchedule.of(two(), boots(6, 7)));
         long distinct = java.util.stream.LongStream.range(0, 50)
-                .mapToObj(seed -> BootSchedule.of(
-                                two(6),
-                                StudySettings.DEFAULTS.toBuilder().seed(seed).build())
-                        .shares())
+                .mapToObj(seed -> BootSchedule.of(two(), boots(6, seed)).shares())
                 .distinct()
                 .count();
         assertThat(distinct).isGreaterThan(10);
@@ -58,21 +59,37 @@ class BootScheduleTest {
 
     @Test
     void theDefaultIdentityMatchesTheKernelReleaseAndTheCmdline() {
-        Variant stock = v("stock", Map.of(Levels.KERNEL, "/boot/vmlinuz-6.1.0-13-amd64", Levels.CMDLINE, "quiet"));
-        Variant sl =
-                v("stackleak", Map.of(Levels.KERNEL, "/boot/vmlinuz-6.1.0-13-amd64", Levels.CMDLINE, "quiet sl=1"));
-        Variant other = v("other", Map.of(Levels.KERNEL, "/boot/vmlinuz-6.5.0-1-amd64"));
+        Variant stock = v("stock", Map.of());
+        Variant sl = v("stackleak", Map.of());
+        Variant other = v("other", Map.of());
+        Levels.Boot stockBoot = new Levels.Boot("/boot/vmlinuz-6.1.0-13-amd64", null, "quiet");
+        Levels l = new Levels(
+                0,
+                false,
+                2,
+                "true",
+                null,
+                Map.of(
+                        "stock",
+                        stockBoot,
+                        "twin",
+                        stockBoot,
+                        "stackleak",
+                        new Levels.Boot("/boot/vmlinuz-6.1.0-13-amd64", null, "quiet sl=1"),
+                        "other",
+                        new Levels.Boot("/boot/vmlinuz-6.5.0-1-amd64", null, null)));
         List<Variant> vs = List.of(stock, sl, other);
-        assertThat(BootIdentity.byKernel(vs, "6.5.0-1-amd64", "BOOT_IMAGE=/boot/vmlinuz-6.5.0-1-amd64 ro"))
+        assertThat(BootIdentity.byKernel(vs, l, "6.5.0-1-amd64", "BOOT_IMAGE=/boot/vmlinuz-6.5.0-1-amd64 ro"))
                 .contains("other");
-        assertThat(BootIdentity.byKernel(List.of(stock, other), "6.1.0-13-amd64", "ro quiet"))
+        assertThat(BootIdentity.byKernel(List.of(stock, other), l, "6.1.0-13-amd64", "ro quiet"))
                 .contains("stock");
         // one kernel, told apart by the cmdline: the variant asking for more of it
-        assertThat(BootIdentity.byKernel(vs, "6.1.0-13-amd64", "ro quiet sl=1")).contains("stackleak");
-        assertThat(BootIdentity.byKernel(vs, "6.1.0-13-amd64", "ro quiet")).contains("stock");
+        assertThat(BootIdentity.byKernel(vs, l, "6.1.0-13-amd64", "ro quiet sl=1"))
+                .contains("stackleak");
+        assertThat(BootIdentity.byKernel(vs, l, "6.1.0-13-amd64", "ro quiet")).contains("stock");
         // two variants alike: ambiguous, so none (the study stops rather than guess)
-        assertThat(BootIdentity.byKernel(List.of(stock, v("twin", stock.env())), "6.1.0-13-amd64", "quiet"))
+        assertThat(BootIdentity.byKernel(List.of(stock, v("twin", Map.of())), l, "6.1.0-13-amd64", "quiet"))
                 .isEqualTo(Optional.empty());
-        assertThat(BootIdentity.byKernel(vs, "6.2.0", "ro")).isEmpty();
+        assertThat(BootIdentity.byKernel(vs, l, "6.2.0", "ro")).isEmpty();
     }
 }

@@ -171,7 +171,8 @@ public final class JsonRenderer {
         return node;
     }
 
-    private static ObjectNode comparison(ComparisonRow row) {
+    /** One comparison as the study's JSON writes it; a submission's JSON writes each machine's so. */
+    static ObjectNode comparison(ComparisonRow row) {
         Comparison c = row.comparison();
         ObjectNode node = MAPPER.createObjectNode();
         node.put("workload", row.workload());
@@ -216,7 +217,7 @@ public final class JsonRenderer {
         return node;
     }
 
-    private static void number(ObjectNode node, String field, double value) {
+    static void number(ObjectNode node, String field, double value) {
         if (Double.isFinite(value)) {
             node.put(field, value);
         } else {

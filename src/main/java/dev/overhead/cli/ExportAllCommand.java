@@ -1,9 +1,9 @@
 package dev.overhead.cli;
 
-import dev.overhead.store.Store;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,22 +25,15 @@ final class ExportAllCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws StoreException {
-        if (storeOption.isServer()) {
-            try (Store team = storeOption.openForReading()) {
-                StoreAdmin.exportAll(team, storeOption.describe(), file);
-            }
-            spec.commandLine().getOut().println("exported the store " + storeOption.describe() + " to " + file);
-            return 0;
-        }
-        Path store = storeOption.file();
-        for (Path guarded : OutputGuard.store(store)) {
+        Path store = storeOption.file(); // null for a team store on a server: nothing to overwrite here
+        for (Path guarded : store == null ? List.<Path>of() : OutputGuard.store(store)) {
             if (OutputGuard.same(file, guarded)) {
                 throw UserError.usage("the output " + file + " is the store " + store
                         + ", which would be overwritten: choose another file to export to.");
             }
         }
-        StoreAdmin.exportAll(store, file);
-        spec.commandLine().getOut().println("exported the store " + store.toAbsolutePath() + " to " + file);
+        String exported = StoreAdmin.exportAll(storeOption.value(), file);
+        spec.commandLine().getOut().println("exported the store " + exported + " to " + file);
         return 0;
     }
 }

@@ -2,7 +2,6 @@ package dev.overhead.cli;
 
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
-import dev.overhead.store.Stores;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,9 +34,7 @@ final class StoreCommand implements Callable<Integer> {
         @Override
         public Integer call() throws StoreException {
             PrintWriter out = spec.commandLine().getOut();
-            StoreAdmin.Check c = storeOption.isServer()
-                    ? StoreAdmin.check(Stores.url(storeOption.value()))
-                    : StoreAdmin.check(storeOption.file());
+            StoreAdmin.Check c = StoreAdmin.check(storeOption.value());
             out.println("store      " + c.store());
             out.println("schema     " + c.schema() + " (this overhead knows " + c.known() + ")"
                     + (c.schema() > c.known() ? ": written by a newer overhead" : ""));

@@ -1,8 +1,5 @@
 package dev.overhead.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overhead.stats.Comparison;
@@ -18,7 +15,6 @@ import java.util.Locale;
  * Machine formats use {@link Locale#ROOT}; the text keeps the columns it always had.
  */
 public final class SubmissionRenderers {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final String MACHINE_ROW = "%-12s %-20s %-16s %9s %20s %s";
     private static final String POOLED_ROW = "%-20s %-16s %9s %20s %-13s %12s %5s";
 
@@ -79,11 +75,7 @@ public final class SubmissionRenderers {
     }
 
     static String json(PooledSubmission s, String toolVersion) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("schema", JsonRenderer.SCHEMA);
-        ObjectNode tool = root.putObject("tool");
-        tool.put("name", "overhead");
-        tool.put("version", toolVersion);
+        ObjectNode root = JsonRenderer.root(toolVersion);
         ObjectNode info = root.putObject("submission");
         info.put("id", s.submission());
         info.put("metric", s.primary());
@@ -127,11 +119,7 @@ public final class SubmissionRenderers {
         root.put("conclusion", s.conclusion());
         ArrayNode warnings = root.putArray("warnings");
         s.notes().forEach(warnings::add);
-        try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a submission could not be written as JSON", e);
-        }
+        return JsonRenderer.write(root, "a submission");
     }
 
     /** One row per machine and comparison, then one per pooled comparison ({@code kind} tells them apart). */

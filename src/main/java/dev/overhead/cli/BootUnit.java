@@ -5,13 +5,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code overhead boot-unit install STUDY}: a systemd unit that runs {@code overhead resume STUDY}
@@ -22,13 +18,9 @@ import picocli.CommandLine.Spec;
         name = "boot-unit",
         description = "Write a systemd unit that continues a boot study after every start.",
         subcommands = {BootUnit.Install.class})
-final class BootUnit implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        throw UserError.usage("say what to do: 'overhead boot-unit install STUDY'");
+final class BootUnit extends GroupCommand {
+    BootUnit() {
+        super("say what to do: 'overhead boot-unit install STUDY'");
     }
 
     static String name(String id) {
@@ -116,7 +108,7 @@ final class BootUnit implements Callable<Integer> {
     }
 
     @Command(name = "install", description = "Write the unit for STUDY (default into /etc/systemd/system).")
-    static final class Install implements Callable<Integer> {
+    static final class Install extends StoreAdminCommand {
         @Parameters(paramLabel = "STUDY", description = "A study id, id prefix or label.")
         String study;
 
@@ -126,16 +118,10 @@ final class BootUnit implements Callable<Integer> {
                 description = "Where to write the unit (default: ${DEFAULT-VALUE}).")
         Path dir = Path.of("/etc/systemd/system");
 
-        @Mixin
-        StoreOption storeOption;
-
-        @Spec
-        CommandSpec spec;
-
         @Override
         public Integer call() {
             String id = StudyLoading.load(storeOption, study).info().id();
-            write(id, storeOption.file(), dir, spec.commandLine().getOut());
+            write(id, storeOption.file(), dir, out());
             return 0;
         }
     }

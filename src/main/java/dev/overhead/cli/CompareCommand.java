@@ -57,7 +57,12 @@ final class CompareCommand implements Callable<Integer> {
                 throw UserError.usage("give the result files or studies to compare, or --submission ID alone.");
             }
             return SubmissionComparison.compare(
-                    storeOption, verdict, submission, spec.commandLine().getOut());
+                    storeOption,
+                    verdict,
+                    outputs,
+                    submission,
+                    spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
         Outputs.format(outputs.format);
         OutputGuard.check(

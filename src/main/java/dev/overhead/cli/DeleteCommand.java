@@ -10,28 +10,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code overhead delete STUDY...}: studies and their runs out of the store, all or none. */
 @Command(name = "delete", description = "Delete stored studies and all their runs.")
-final class DeleteCommand implements Callable<Integer> {
+final class DeleteCommand extends StoreAdminCommand {
     @Parameters(paramLabel = "STUDY", arity = "1..*", description = "Study ids, id prefixes or labels.")
     List<String> studies = new ArrayList<>();
 
-    @Mixin
-    StoreOption storeOption;
-
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws StoreException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (!storeOption.mayExist()) { // deleting never makes a store
             throw new UserError(
                     1,

@@ -15,27 +15,17 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code overhead import FILE...}: other tools' results (and overhead's own) into the store. */
 @Command(
         name = "import",
         description = "Put result files (overhead JSON, CSV, hyperfine, PTS, Go bench, pyperf), or a whole store"
                 + " written by export-all, in the store.")
-final class ImportCommand implements Callable<Integer> {
+final class ImportCommand extends StoreAdminCommand {
     @Parameters(paramLabel = "FILE", arity = "1..*")
     List<Path> files = new ArrayList<>();
-
-    @Mixin
-    StoreOption storeOption;
-
-    @Spec
-    CommandSpec spec;
 
     /** A whole store, as 'overhead export-all' writes it: an SQLite file, told by its header. */
     static boolean isStoreFile(Path file) {
@@ -70,7 +60,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws StoreException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         List<Path> stores = files.stream().filter(ImportCommand::isStoreFile).toList();
         if (!stores.isEmpty()) {
             importStores(stores, out);

@@ -13,16 +13,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code overhead prune --older-than 30d}: old studies out of the store, asking first. */
 @Command(name = "prune", description = "Delete the studies older than a duration (asks first unless --yes).")
-final class PruneCommand implements Callable<Integer> {
+final class PruneCommand extends StoreAdminCommand {
     @Option(
             names = "--older-than",
             required = true,
@@ -36,16 +32,10 @@ final class PruneCommand implements Callable<Integer> {
     @Option(names = "--yes", description = "Delete without asking.")
     boolean yes;
 
-    @Mixin
-    StoreOption storeOption;
-
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws StoreException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         Duration age;
         try {
             age = Durations.parse(olderThan);

@@ -2,42 +2,25 @@ package dev.overhead.cli;
 
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
-import dev.overhead.store.Stores;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code overhead store check}: the store as a whole. */
 @Command(
         name = "store",
         description = "Look after the store as a whole.",
         subcommands = {StoreCommand.Check.class})
-final class StoreCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        throw UserError.usage("'overhead store' needs what to do: 'overhead store check'.");
+final class StoreCommand extends GroupCommand {
+    StoreCommand() {
+        super("'overhead store' needs what to do: 'overhead store check'.");
     }
 
     @Command(name = "check", description = "Check the store's integrity and schema version; writes nothing.")
-    static final class Check implements Callable<Integer> {
-        @Mixin
-        StoreOption storeOption;
-
-        @Spec
-        CommandSpec spec;
-
+    static final class Check extends StoreAdminCommand {
         @Override
         public Integer call() throws StoreException {
-            PrintWriter out = spec.commandLine().getOut();
-            StoreAdmin.Check c = storeOption.isServer()
-                    ? StoreAdmin.check(Stores.url(storeOption.value()))
-                    : StoreAdmin.check(storeOption.file());
+            PrintWriter out = out();
+            StoreAdmin.Check c = StoreAdmin.check(storeOption.value());
             out.println("store      " + c.store());
             out.println("schema     " + c.schema() + " (this overhead knows " + c.known() + ")"
                     + (c.schema() > c.known() ? ": written by a newer overhead" : ""));

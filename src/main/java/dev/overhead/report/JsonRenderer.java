@@ -29,11 +29,7 @@ public final class JsonRenderer {
     }
 
     public static String render(StudyResult study, String toolVersion) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("schema", SCHEMA);
-        ObjectNode tool = root.putObject("tool");
-        tool.put("name", "overhead");
-        tool.put("version", toolVersion);
+        ObjectNode root = root(toolVersion);
         ObjectNode info = root.putObject("study");
         info.put("id", study.info().id());
         info.put("label", study.info().label());
@@ -50,10 +46,25 @@ public final class JsonRenderer {
         study.comparisons().forEach(c -> comparisons.add(comparison(c)));
         ArrayNode warnings = root.putArray("warnings");
         study.warnings().forEach(warnings::add);
+        return write(root, "a study");
+    }
+
+    /** The start of every {@code overhead/1} document: the schema and the tool that wrote it. */
+    static ObjectNode root(String toolVersion) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schema", SCHEMA);
+        ObjectNode tool = root.putObject("tool");
+        tool.put("name", "overhead");
+        tool.put("version", toolVersion);
+        return root;
+    }
+
+    /** The document as indented text with a final newline; {@code what} names it should Jackson fail. */
+    static String write(ObjectNode root, String what) {
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a study could not be written as JSON", e);
+            throw new IllegalStateException(what + " could not be written as JSON", e);
         }
     }
 
@@ -171,7 +182,8 @@ public final class JsonRenderer {
         return node;
     }
 
-    private static ObjectNode comparison(ComparisonRow row) {
+    /** One comparison as the study's JSON writes it; a submission's JSON writes each machine's so. */
+    static ObjectNode comparison(ComparisonRow row) {
         Comparison c = row.comparison();
         ObjectNode node = MAPPER.createObjectNode();
         node.put("workload", row.workload());
@@ -216,7 +228,7 @@ public final class JsonRenderer {
         return node;
     }
 
-    private static void number(ObjectNode node, String field, double value) {
+    static void number(ObjectNode node, String field, double value) {
         if (Double.isFinite(value)) {
             node.put(field, value);
         } else {

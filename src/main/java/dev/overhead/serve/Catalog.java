@@ -2,9 +2,11 @@ package dev.overhead.serve;
 
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
+import dev.overhead.store.Fleet;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import dev.overhead.verdicts.Judge;
+import dev.overhead.verdicts.PooledSubmission;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -117,6 +119,19 @@ final class Catalog {
                         (StudyResult r) -> r.info().created(),
                         java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()))
                 .thenComparing(r -> r.info().id()));
+        return out;
+    }
+
+    /** The studies of one {@code overhead submit}, one per machine, judged; empty where it has none. */
+    synchronized List<PooledSubmission.Machine> submission(String submission) throws StoreException {
+        List<PooledSubmission.Machine> out = new ArrayList<>();
+        for (Store.StudySummary s : store.list()) {
+            String machine = Fleet.machineOf(submission, s.label());
+            if (machine != null) {
+                judged(s)
+                        .ifPresent(study -> out.add(new PooledSubmission.Machine(machine, study, s.state(), s.runs())));
+            }
+        }
         return out;
     }
 

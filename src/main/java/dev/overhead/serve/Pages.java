@@ -2,6 +2,7 @@ package dev.overhead.serve;
 
 import static dev.overhead.report.HtmlRenderer.escape;
 
+import dev.overhead.store.Fleet;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -69,6 +70,12 @@ final class Pages {
                             .append("\" title=\"history of this label\">")
                             .append(escape(e.label()))
                             .append("</a>");
+                }
+                String submission = Fleet.submissionOf(e.label());
+                if (submission != null) {
+                    out.append(" <a class=\"submission\" href=\"/submission/")
+                            .append(escape(Query.encode(submission)))
+                            .append("\" title=\"all machines of this submission, pooled\">machines pooled</a>");
                 }
                 out.append("</td><td>")
                         .append(escape(e.machine()))
@@ -255,6 +262,10 @@ final class Pages {
         return foot(out, json);
     }
 
+    String submission(dev.overhead.verdicts.PooledSubmission p, String json) {
+        return Submissions.page(p, json);
+    }
+
     String error(int status, String message) {
         StringBuilder out = head("error " + status);
         out.append("<h1>")
@@ -292,7 +303,7 @@ final class Pages {
         return v == null ? "n/a" : String.format(locale, "%+.2f%%", v);
     }
 
-    private static StringBuilder head(String title) {
+    static StringBuilder head(String title) {
         StringBuilder out = new StringBuilder();
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>overhead: ")
@@ -304,7 +315,7 @@ final class Pages {
         return out;
     }
 
-    private static String foot(StringBuilder out, String json) {
+    static String foot(StringBuilder out, String json) {
         out.append("</main>\n");
         if (json != null) {
             out.append("<script type=\"application/json\" id=\"serve-data\">\n")
@@ -317,10 +328,20 @@ final class Pages {
 
     /** The bar on top of every page, the studies' reports too. */
     static String nav() {
+        return nav(null);
+    }
+
+    /** The bar, with a link to the submission a study belongs to (null: none). */
+    static String nav(String submission) {
         // styled in place: a study's report carries its own style sheet and no other
-        String link = "<a style=\"color:#eceff1;text-decoration:none;font-weight:600\" href=\"/\">";
+        String style = "<a style=\"color:#eceff1;text-decoration:none;font-weight:600\" href=\"";
+        String link = style + "/\">";
+        String pooled = submission == null
+                ? ""
+                : " " + style + "/submission/" + escape(Query.encode(submission)) + "\">· submission "
+                        + escape(submission) + ", machines pooled</a>";
         return "<nav class=\"serve\" style=\"margin:-1rem -1.5rem 1rem;padding:.5rem 1.5rem;background:#263238\">"
-                + link + "overhead serve</a> " + link + "· studies</a></nav>\n";
+                + link + "overhead serve</a> " + link + "· studies</a>" + pooled + "</nav>\n";
     }
 
     private static void select(StringBuilder out, String name, String chosen, List<String> values) {

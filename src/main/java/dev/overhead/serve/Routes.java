@@ -3,11 +3,15 @@ package dev.overhead.serve;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overhead.model.StudyResult;
+import dev.overhead.model.ToolVersion;
 import dev.overhead.report.Format;
 import dev.overhead.report.HtmlRenderer;
 import dev.overhead.report.RenderOptions;
 import dev.overhead.report.Renderers;
+import dev.overhead.report.SubmissionRenderers;
+import dev.overhead.store.Fleet;
 import dev.overhead.store.StoreException;
+import dev.overhead.verdicts.PooledSubmission;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -88,6 +92,13 @@ final class Routes {
                 if (path.startsWith("/study/") && path.length() > "/study/".length()) {
                     yield study(path.substring("/study/".length()));
                 }
+                if (path.startsWith("/submission/") && path.length() > "/submission/".length()) {
+                    yield page(submission(path.substring("/submission/".length())));
+                }
+                if (path.startsWith("/api/submission/") && path.length() > "/api/submission/".length()) {
+                    PooledSubmission p = pooled(path.substring("/api/submission/".length()));
+                    yield api(SubmissionRenderers.render(Format.JSON, p, ToolVersion.current()));
+                }
                 if (path.startsWith("/api/study/") && path.length() > "/api/study/".length()) {
                     StudyResult s = found(path.substring("/api/study/".length()));
                     yield api(Renderers.render(Format.JSON, presentation.mask().apply(s), options()));
@@ -103,7 +114,12 @@ final class Routes {
         String report = presentation
                 .clean()
                 .apply(HtmlRenderer.render(presentation.mask().apply(s), options()));
-        return new Reply(200, HTML, report.replaceFirst("<body>\n", "<body>\n" + Pages.nav()), true);
+        String bar = Pages.nav(Fleet.submissionOf(s.info().label()));
+        return new Reply(
+                200,
+                HTML,
+                report.replaceFirst("<body>\n", java.util.regex.Matcher.quoteReplacement("<body>\n" + bar)),
+                true);
     }
 
     private String studyList(Map<String, String> q) throws Refusal, StoreException {
@@ -142,6 +158,26 @@ final class Routes {
         data.put("page", "machines");
         data.put("table", t);
         return pages.machines(t, inert(json(data)));
+    }
+
+    private String submission(String id) throws Refusal, StoreException {
+        PooledSubmission p = pooled(id);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("page", "submission");
+        data.put("table", Submissions.table(p));
+        return pages.submission(p, inert(json(data)));
+    }
+
+    /** The studies of one submission, pooled as {@code overhead compare --submission ID} pools them. */
+    private PooledSubmission pooled(String id) throws Refusal, StoreException {
+        List<PooledSubmission.Machine> machines = catalog.submission(id);
+        if (machines.isEmpty()) {
+            throw new Refusal(
+                    404,
+                    "no stored study belongs to submission '" + id + "' (labelled " + id
+                            + "@MACHINE); the list of studies is at /");
+        }
+        return PooledSubmission.of(id, machines);
     }
 
     private History.Chart chart(Map<String, String> q) throws Refusal, StoreException {

@@ -9,22 +9,11 @@ final class Failures {
 
     /** An SQLite file as a {@link Place}. */
     static Place sqlite(Path file) {
-        return new Place() {
-            @Override
-            public String describe() {
-                return file.toString();
-            }
-
-            @Override
-            public StoreException failure(String action, SQLException e) {
-                return of(file, action, e);
-            }
-
-            @Override
-            public StoreException runFailure(String study, String workload, String variant, int index, SQLException e) {
-                return ofRun(file, study, workload, variant, index, e);
-            }
-        };
+        return new Place(
+                file.toString(),
+                (action, e) -> of(file, action, e),
+                e -> (e.getErrorCode() & 0xff) == CONSTRAINT,
+                e -> String.valueOf(e.getMessage()).contains("FOREIGN KEY"));
     }
 
     // Primary result codes of https://www.sqlite.org/rescode.html
@@ -70,15 +59,5 @@ final class Failures {
         return "the store " + file + " is damaged (SQLite found a malformed page) and is left as it is:"
                 + " 'overhead store check --store " + file + "' says what is wrong, and 'sqlite3 " + file
                 + " .recover | sqlite3 recovered.db' saves what can still be read.";
-    }
-
-    static StoreException ofRun(Path file, String study, String workload, String variant, int index, SQLException e) {
-        if ((e.getErrorCode() & 0xff) == CONSTRAINT) {
-            String why = e.getMessage().contains("FOREIGN KEY")
-                    ? "the study has no workload '" + workload + "' or no variant '" + variant + "'"
-                    : "run " + index + " of " + workload + " / " + variant + " is already stored";
-            return new StoreException("cannot add a run to study " + study + " in " + file + ": " + why + ".", e);
-        }
-        return of(file, "written", e);
     }
 }

@@ -60,6 +60,28 @@ public final class Fleet implements AutoCloseable {
         return submission + "@" + machine;
     }
 
+    /** The machine of a study labelled {@link #label}{@code (submission, machine)}, or null for a label of another. */
+    public static String machineOf(String submission, String label) {
+        String prefix = label(submission, "");
+        return label != null && label.startsWith(prefix) && label.length() > prefix.length()
+                ? label.substring(prefix.length())
+                : null;
+    }
+
+    /**
+     * The submission a study belongs to, or null: a label made by {@link #label}, whose first part is
+     * a submission id ({@code 20261203-141500-3b9d}, as {@link StudyIds#newId} makes them).
+     */
+    public static String submissionOf(String label) {
+        if (label == null) {
+            return null;
+        }
+        int at = label.indexOf('@');
+        return at > 0 && at < label.length() - 1 && label.substring(0, at).matches("\\d{8}-\\d{6}-[0-9a-f]{4}")
+                ? label.substring(0, at)
+                : null;
+    }
+
     private static PostgresStore team(Store store) throws StoreException {
         if (store instanceof PostgresStore pg) {
             return pg;

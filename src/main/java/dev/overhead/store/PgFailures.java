@@ -49,28 +49,10 @@ final class PgFailures {
     }
 
     static Place place(StoreUrl url) {
-        return new Place() {
-            @Override
-            public String describe() {
-                return url.masked();
-            }
-
-            @Override
-            public StoreException failure(String action, SQLException e) {
-                return of(url, action, e);
-            }
-
-            @Override
-            public StoreException runFailure(String study, String workload, String variant, int index, SQLException e) {
-                if (!constraint(e)) {
-                    return of(url, "written", e);
-                }
-                String why = FOREIGN_KEY.equals(e.getSQLState())
-                        ? "the study has no workload '" + workload + "' or no variant '" + variant + "'"
-                        : "run " + index + " of " + workload + " / " + variant + " is already stored";
-                return new StoreException(
-                        "cannot add a run to study " + study + " in " + url.masked() + ": " + why + ".", e);
-            }
-        };
+        return new Place(
+                url.masked(),
+                (action, e) -> of(url, action, e),
+                PgFailures::constraint,
+                e -> FOREIGN_KEY.equals(e.getSQLState()));
     }
 }

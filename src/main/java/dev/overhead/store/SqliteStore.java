@@ -4,16 +4,12 @@ import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
-import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
-import dev.overhead.model.WorkloadResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,13 +36,15 @@ public final class SqliteStore implements Store {
 
     private final Path file;
     private final Connection connection;
+    private final Place place;
     private final StudyRows rows;
     private long lastSync = System.nanoTime();
 
     private SqliteStore(Path file, Connection connection) {
         this.file = file;
         this.connection = connection;
-        this.rows = new StudyRows(Failures.sqlite(file), connection);
+        this.place = Failures.sqlite(file);
+        this.rows = new StudyRows(place, connection);
     }
 
     public static SqliteStore open(Path file) throws StoreException {
@@ -214,7 +212,7 @@ public final class SqliteStore implements Store {
                 lastSync = now; // this commit synced the WAL, and with it every run before it
             }
         } catch (SQLException e) {
-            throw Failures.ofRun(file, studyId, workload, variant, run.index(), e);
+            throw place.runFailure(studyId, workload, variant, run.index(), e);
         }
     }
 
@@ -226,12 +224,8 @@ public final class SqliteStore implements Store {
 
     @Override
     public void finish(String studyId, String state, List<String> warnings) throws StoreException {
-        try (PreparedStatement st =
-                connection.prepareStatement("UPDATE studies SET state = ?, warnings = ? WHERE id = ?")) {
-            st.setString(1, state);
-            st.setString(2, Codec.write(warnings));
-            st.setString(3, studyId);
-            if (st.executeUpdate() == 0) {
+        try {
+            if (StudyWrites.finish(connection, studyId, state, warnings) == 0) {
                 throw new StoreException("there is no study " + studyId + " in " + file + ".", null);
             }
         } catch (SQLException e) {
@@ -241,28 +235,12 @@ public final class SqliteStore implements Store {
 
     @Override
     public Optional<StudyResult> load(String idOrLabel) throws StoreException {
-        Optional<StudyDefinition> def = studyDefinition(idOrLabel);
-        if (def.isEmpty()) {
-            return Optional.empty();
-        }
-        StudyDefinition d = def.get();
-        Map<String, Map<String, List<Run>>> runs = rows.runs(d.info().id());
-        List<WorkloadResult> workloads = new ArrayList<>();
-        for (Workload w : d.workloads()) {
-            Map<String, List<Run>> byVariant = runs.getOrDefault(w.name(), Map.of());
-            workloads.add(new WorkloadResult(
-                    w,
-                    d.variants().stream()
-                            .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of())))
-                            .toList()));
-        }
-        return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings(), List.of()));
+        return rows.load(idOrLabel);
     }
 
     @Override
     public Optional<StudyDefinition> studyDefinition(String idOrLabel) throws StoreException {
-        Optional<String> id = rows.resolve(idOrLabel);
-        return id.isEmpty() ? Optional.empty() : Optional.of(rows.definition(id.get()));
+        return rows.definitionOf(idOrLabel);
     }
 
     @Override
@@ -272,31 +250,7 @@ public final class SqliteStore implements Store {
 
     @Override
     public void importStudy(StudyResult study) throws StoreException {
-        List<Variant> variants = new ArrayList<>();
-        for (WorkloadResult w : study.workloads()) {
-            for (VariantResult v : w.variants()) {
-                if (variants.stream().noneMatch(known -> known.name().equals(v.name()))) {
-                    variants.add(v.variant());
-                }
-            }
-        }
-        inTransaction("written", () -> {
-            StudyWrites.definition(
-                    connection,
-                    study.info(),
-                    "done",
-                    study.workloads().stream().map(WorkloadResult::workload).toList(),
-                    variants,
-                    study.environment(),
-                    study.warnings());
-            for (WorkloadResult w : study.workloads()) {
-                for (VariantResult v : w.variants()) {
-                    for (Run r : v.runs()) {
-                        StudyWrites.run(connection, study.info().id(), w.name(), v.name(), r);
-                    }
-                }
-            }
-        });
+        inTransaction("written", () -> StudyWrites.study(connection, study));
     }
 
     private interface SqlWork {

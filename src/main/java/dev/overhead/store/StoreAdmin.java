@@ -171,20 +171,53 @@ public final class StoreAdmin {
         if (StoreFile.inspect(abs).kind() != StoreFile.Kind.STORE) {
             throw new StoreException("there is no store at " + abs + " yet: nothing to export.", null);
         }
-        Path to = target.toAbsolutePath().normalize();
-        Path temp = to.resolveSibling(
-                "." + to.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
-        try (Connection c = config.createConnection("jdbc:sqlite:" + abs);
-                PreparedStatement st = c.prepareStatement("VACUUM INTO ?")) {
+        writeBeside(target, temp -> {
+            try (Connection c = config.createConnection("jdbc:sqlite:" + abs);
+                    PreparedStatement st = c.prepareStatement("VACUUM INTO ?")) {
+                st.setString(1, temp.toString());
+                st.execute();
+            } catch (SQLException e) {
+                throw Failures.of(abs, "read", e);
+            }
+        });
+    }
+
+    /**
+     * The team store copied into a new SQLite file (which {@code overhead import} reads back, into
+     * either kind of store), written beside {@code target} and renamed over it.
+     */
+    public static void exportAll(Store from, Path target) throws StoreException {
+        writeBeside(target, temp -> {
+            try (SqliteStore copy = SqliteStore.open(temp)) {
+                for (StudySummary s : from.list()) {
+                    StudyDefinition d = from.studyDefinition(s.id()).orElseThrow();
+                    copy.importStudy(from.load(s.id()).orElseThrow());
+                    copy.finish(s.id(), d.state(), d.warnings()); // a study being measured stays resumable
+                }
+            }
+            for (String leftover : new String[] {"-wal", "-shm", ".lock"}) {
+                Files.deleteIfExists(temp.resolveSibling(temp.getFileName() + leftover));
+            }
+        });
+    }
+
+    /** Writes a new SQLite file at a temporary path. */
+    private interface Copy {
+        void into(Path temp) throws StoreException, IOException;
+    }
+
+    /** A copy written beside {@code target} and renamed over it, so a failure never leaves half a file there. */
+    private static void writeBeside(Path target, Copy copy) throws StoreException {
+        Path to = target.toAbsolutePath().normalize();
+        Path temp = to.resolveSibling(
+                "." + to.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
             Files.deleteIfExists(temp);
-            st.setString(1, temp.toString());
-            st.execute();
+            copy.into(temp);
             Files.move(temp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (SQLException e) {
-            throw Failures.of(abs, "read", e);
         } catch (IOException e) {
             throw new StoreException(
                     "cannot write " + to + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
@@ -200,38 +233,26 @@ public final class StoreAdmin {
     }
 
     /**
-     * The team store copied into a new SQLite file (which {@code overhead import} reads back, into
-     * either kind of store), written beside {@code target} and renamed over it.
+     * The whole store that {@code --store VALUE} names, as {@link #exportAll(Path, Path)} or
+     * {@link #exportAll(Store, Path)} copies it: the one path of {@code overhead export-all}.
+     *
+     * @return the store as the message names it
      */
-    public static void exportAll(Store from, String describedAs, Path target) throws StoreException {
-        Path to = target.toAbsolutePath().normalize();
-        Path temp = to.resolveSibling(
-                "." + to.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            Files.deleteIfExists(temp);
-            try (SqliteStore copy = SqliteStore.open(temp)) {
-                for (StudySummary s : from.list()) {
-                    StudyDefinition d = from.studyDefinition(s.id()).orElseThrow();
-                    copy.importStudy(from.load(s.id()).orElseThrow());
-                    copy.finish(s.id(), d.state(), d.warnings()); // a study being measured stays resumable
-                }
+    public static String exportAll(String storeValue, Path target) throws StoreException {
+        if (Stores.isServer(storeValue)) {
+            try (Store team = Stores.openForReading(storeValue)) {
+                exportAll(team, target);
             }
-            for (String leftover : new String[] {"-wal", "-shm", ".lock"}) {
-                Files.deleteIfExists(temp.resolveSibling(temp.getFileName() + leftover));
-            }
-            Files.move(temp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new StoreException(
-                    "cannot write " + to + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
-                            + "): choose another place, or free some space.",
-                    e);
-        } finally {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // only a leftover temporary file
-            }
+            return Stores.describe(storeValue);
         }
+        Path file = Stores.resolve(storeValue);
+        exportAll(file, target);
+        return file.toAbsolutePath().toString();
+    }
+
+    /** {@code overhead store check} of the store {@code --store VALUE} names, a file or a server. */
+    public static Check check(String storeValue) throws StoreException {
+        return Stores.isServer(storeValue) ? check(Stores.url(storeValue)) : check(Stores.resolve(storeValue));
     }
 
     /** How an import of a whole store went. */

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overhead.model.Levels;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
+import dev.overhead.model.WorkloadResult;
 import dev.overhead.store.Store.StudySummary;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -70,6 +73,32 @@ final class StudyRows {
         }
     }
 
+    /** The study an id or label names ({@link #resolve}), with its runs; empty where none is stored. */
+    Optional<StudyResult> load(String idOrLabel) throws StoreException {
+        Optional<StudyDefinition> def = definitionOf(idOrLabel);
+        if (def.isEmpty()) {
+            return Optional.empty();
+        }
+        StudyDefinition d = def.get();
+        Map<String, Map<String, List<Run>>> runs = runs(d.info().id());
+        List<WorkloadResult> workloads = new ArrayList<>();
+        for (Workload w : d.workloads()) {
+            Map<String, List<Run>> byVariant = runs.getOrDefault(w.name(), Map.of());
+            workloads.add(new WorkloadResult(
+                    w,
+                    d.variants().stream()
+                            .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of())))
+                            .toList()));
+        }
+        return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings(), List.of()));
+    }
+
+    /** The definition of the study an id or label names, without its runs. */
+    Optional<StudyDefinition> definitionOf(String idOrLabel) throws StoreException {
+        Optional<String> id = resolve(idOrLabel);
+        return id.isEmpty() ? Optional.empty() : Optional.of(definition(id.get()));
+    }
+
     StudyDefinition definition(String id) throws StoreException {
         try {
             StudyInfo info;
@@ -81,7 +110,7 @@ final class StudyRows {
                 st.setString(1, id);
                 try (ResultSet rs = st.executeQuery()) {
                     if (!rs.next()) {
-                        throw new StoreException("there is no study " + id + " in " + place.describe() + ".", null);
+                        throw new StoreException("there is no study " + id + " in " + place.name() + ".", null);
                     }
                     info = new StudyInfo(
                             id, rs.getString(1), Times.parse(rs.getString(2)), Codec.settings(rs.getString(4)));
@@ -205,7 +234,7 @@ final class StudyRows {
 
     private StoreException damaged(String id, Exception e) {
         return new StoreException(
-                "study " + id + " in " + place.describe() + " is damaged ("
+                "study " + id + " in " + place.name() + " is damaged ("
                         + e.getMessage().lines().findFirst().orElse("") + "): it cannot be read back.",
                 e);
     }

@@ -2,11 +2,15 @@ package dev.overhead.store;
 
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyInfo;
+import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
+import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
+import dev.overhead.model.WorkloadResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -62,6 +66,44 @@ final class StudyWrites {
                 st.setString(7, Codec.write(v.cleanup()));
                 st.executeUpdate();
             }
+        }
+    }
+
+    /** A whole study read from elsewhere ({@code overhead import}): its definition, done, and every run. */
+    static void study(Connection connection, StudyResult study) throws SQLException {
+        List<Variant> variants = new ArrayList<>();
+        for (WorkloadResult w : study.workloads()) {
+            for (VariantResult v : w.variants()) {
+                if (variants.stream().noneMatch(known -> known.name().equals(v.name()))) {
+                    variants.add(v.variant());
+                }
+            }
+        }
+        definition(
+                connection,
+                study.info(),
+                "done",
+                study.workloads().stream().map(WorkloadResult::workload).toList(),
+                variants,
+                study.environment(),
+                study.warnings());
+        for (WorkloadResult w : study.workloads()) {
+            for (VariantResult v : w.variants()) {
+                for (Run r : v.runs()) {
+                    run(connection, study.info().id(), w.name(), v.name(), r);
+                }
+            }
+        }
+    }
+
+    /** A study's end: its state and its notes; how many studies it named (0: none is called so). */
+    static int finish(Connection connection, String studyId, String state, List<String> warnings) throws SQLException {
+        try (PreparedStatement st =
+                connection.prepareStatement("UPDATE studies SET state = ?, warnings = ? WHERE id = ?")) {
+            st.setString(1, state);
+            st.setString(2, Codec.write(warnings));
+            st.setString(3, studyId);
+            return st.executeUpdate();
         }
     }
 

@@ -1,5 +1,5 @@
 /*
- * Draws the charts of overhead serve's history and machines pages from the page's JSON data block,
+ * Draws the charts of overhead serve's history, machines and submission pages from the page's JSON data block,
  * with the same library and colours as the HTML report. User text reaches the page only as ECharts
  * text (SVG text nodes, rich-text tooltips), never as HTML.
  */
@@ -139,5 +139,6 @@
 
   if (data.page === 'history') { history(document.getElementById('history-chart')); }
   if (data.page === 'machines') { machines(document.getElementById('machines-chart')); }
+  if (data.page === 'submission') { machines(document.getElementById('submission-chart')); }
   document.body.setAttribute('data-rendered', String(charts.length));
 }());

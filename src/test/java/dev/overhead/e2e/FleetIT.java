@@ -97,6 +97,35 @@ class FleetIT {
         assertThat(compared.stdout())
                 .containsPattern("(?m)^alpha +nap +niced")
                 .containsPattern("(?m)^beta +nap +niced");
+
+        // the same pooled comparison, as JSON and on the submission's page of 'overhead serve'
+        var json = overhead.start(env, "compare", "--submission", submission, "--format", "json")
+                .finish();
+        assertThat(json.exitCode()).as(json.toString()).isZero();
+        var server = overhead.start(env, "serve", "--port", "0");
+        try {
+            String base = ServeAddress.await(server);
+            var http = java.net.http.HttpClient.newHttpClient();
+            var api = http.send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "api/submission/" + submission))
+                            .build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(api.statusCode()).as(api.body()).isEqualTo(200);
+            assertThat(api.body()).isEqualTo(json.stdout());
+            var page = http.send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "submission/" + submission))
+                            .build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            var pooled = java.util.regex.Pattern.compile("(?m)^nap +niced +(\\S+) +(\\[.*?\\])")
+                    .matcher(compared.stdout());
+            assertThat(pooled.find()).isTrue();
+            assertThat(page.body())
+                    .contains("<th>alpha</th><th>beta</th>")
+                    .contains(pooled.group(1) + " " + pooled.group(2));
+        } finally {
+            server.process().destroy();
+            server.process().waitFor(30, TimeUnit.SECONDS);
+        }
     }
 
     /** The runs stored for a study, as "variant/index". */

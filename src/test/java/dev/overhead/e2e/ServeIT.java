@@ -37,6 +37,7 @@ class ServeIT {
     private static final List<String> CHROMIUM =
             List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
     private static final String WORKLOAD = "fake wall=1 jitter=1%";
+    private static final String SUBMISSION = "20261203-141500-3b9d";
 
     private static final Launcher overhead = new Launcher();
     private static final HttpClient http =
@@ -52,26 +53,7 @@ class ServeIT {
         store = overhead.home().resolve("team.db");
         // the same plan six times: stackleak costs 2% three times, then 10% (a change point at the 4th)
         for (String scale : List.of("1.02", "1.02", "1.02", "1.10", "1.10", "1.10")) {
-            var r = overhead.run(
-                    "run",
-                    "--fake-exec",
-                    "--store",
-                    store.toString(),
-                    "--label",
-                    "hackbench",
-                    "--runs",
-                    "5",
-                    "--seed",
-                    "7",
-                    "-V",
-                    "base:",
-                    "-V",
-                    "stackleak: FAKE_SCALE=" + scale,
-                    "--",
-                    "fake",
-                    "wall=1",
-                    "jitter=1%");
-            assertThat(r.exitCode()).as(r.toString()).isZero();
+            fakeStudy("hackbench", scale, "7");
             hackbench.add(newest());
         }
         // the newest of them as measured on a second machine, imported from its JSON
@@ -111,28 +93,43 @@ class ServeIT {
                 "wall=1");
         assertThat(hostile.exitCode()).as(hostile.toString()).isZero();
 
+        // one submission on three machines (as 'overhead agent' labels them), one with a hostile name
+        for (String machine : List.of("alpha", "beta", HOSTILE)) {
+            String scale = machine.equals("alpha") ? "1.04" : machine.equals("beta") ? "1.02" : "1.08";
+            fakeStudy(SUBMISSION + "@" + machine, scale, "11");
+        }
+
         server = overhead.start(Map.of(), "serve", "--store", store.toString(), "--port", "0");
-        base = URI.create(awaitUrl());
+        base = URI.create(ServeAddress.await(server));
+    }
+
+    /** A study of {@link #WORKLOAD} measured by the fake executor: stackleak costs {@code scale} times base. */
+    private static void fakeStudy(String label, String scale, String seed) throws Exception {
+        var r = overhead.run(
+                "run",
+                "--fake-exec",
+                "--store",
+                store.toString(),
+                "--label",
+                label,
+                "--runs",
+                "5",
+                "--seed",
+                seed,
+                "-V",
+                "base:",
+                "-V",
+                "stackleak: FAKE_SCALE=" + scale,
+                "--",
+                "fake",
+                "wall=1",
+                "jitter=1%");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
     }
 
     private static String newest() throws Exception {
         var list = overhead.run("list", "--store", store.toString());
         return list.stdout().lines().skip(1).findFirst().orElseThrow().split("\\s+")[0];
-    }
-
-    private static String awaitUrl() throws Exception {
-        Pattern url = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/)");
-        for (int i = 0; i < 600; i++) {
-            Matcher m = url.matcher(Files.readString(server.out()));
-            if (m.find()) {
-                return m.group(1);
-            }
-            if (!server.process().isAlive()) {
-                throw new AssertionError("serve ended: " + server.finish());
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("serve printed no address in 60 s: " + Files.readString(server.err()));
     }
 
     @AfterAll
@@ -156,9 +153,9 @@ class ServeIT {
     void theListShowsEveryStudyAndEscapesTheHostileLabel() throws Exception {
         var r = get("/");
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.body()).contains("9 of 9 studies").contains("dbench").contains("lab-b");
+        assertThat(r.body()).contains("12 of 12 studies").contains("dbench").contains("lab-b");
         assertThat(r.body()).doesNotContain("<img src=x").contains("&lt;img src=x onerror=&quot;document.body");
-        assertThat(get("/?machine=lab-b").body()).contains("1 of 9 studies");
+        assertThat(get("/?machine=lab-b").body()).contains("1 of 12 studies");
         assertThat(r.headers().firstValue("Content-Security-Policy"))
                 .get()
                 .asString()
@@ -200,6 +197,38 @@ class ServeIT {
     }
 
     @Test
+    void aSubmissionsPageHasTheFiguresOfCompareSubmission() throws Exception {
+        var json = overhead.run("compare", "--store", store.toString(), "--submission", SUBMISSION, "--format", "json");
+        assertThat(json.exitCode()).as(json.toString()).isZero();
+        var api = get("/api/submission/" + SUBMISSION);
+        assertThat(api.statusCode()).as(api.body()).isEqualTo(200);
+        assertThat(api.body()).isEqualTo(json.stdout());
+        JsonNode pooled = JSON.readTree(api.body()).path("pooled").get(0);
+        assertThat(pooled.path("machines").asInt()).isEqualTo(3);
+
+        var text = overhead.run("compare", "--store", store.toString(), "--submission", SUBMISSION);
+        assertThat(text.exitCode()).as(text.toString()).isZero();
+        Matcher row = Pattern.compile(
+                        "(?m)^fake wall=1 jitter=1% +stackleak +(\\S+) +(\\[.*?\\]) +\\S+ +(\\S+) +(\\S+)$")
+                .matcher(text.stdout());
+        assertThat(row.find()).as(text.stdout()).isTrue();
+        var page = get("/submission/" + SUBMISSION);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body())
+                .contains(row.group(1) + " " + row.group(2))
+                .contains(">" + row.group(3) + "</td>")
+                .contains(">" + row.group(4) + "</td>")
+                .doesNotContain("<img src=x");
+        for (String machine : List.of("alpha", "beta")) {
+            Matcher m = Pattern.compile("(?m)^" + machine + " +fake wall=1 jitter=1% +stackleak +(\\S+) +(\\[.*?\\])")
+                    .matcher(text.stdout());
+            assertThat(m.find()).as(text.stdout()).isTrue();
+            assertThat(page.body()).contains(m.group(1) + " " + m.group(2));
+        }
+        assertThat(get("/").body()).contains("href=\"/submission/" + SUBMISSION + "\"");
+    }
+
+    @Test
     void nothingButGetAndNoStrangerHost() throws Exception {
         var post = http.send(
                 HttpRequest.newBuilder(base)
@@ -228,6 +257,7 @@ class ServeIT {
         pages.put("history", history);
         pages.put("history-kernel", history + "&x=kernel");
         pages.put("machines", "machines?label=hackbench");
+        pages.put("submission", "submission/" + SUBMISSION);
         pages.put(
                 "hostile",
                 "history?label=" + enc(HOSTILE) + "&workload=" + enc("fake wall=1") + "&metric=wall&variant=x");

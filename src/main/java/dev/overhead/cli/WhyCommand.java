@@ -200,7 +200,7 @@ final class WhyCommand implements Callable<Integer> {
         if (frequency < 1 || top < 1) {
             throw UserError.usage("--frequency and --top must be at least 1");
         }
-        if (run.fakeExec) {
+        if (run.running.fakeExec) {
             throw UserError.usage("overhead why profiles real runs: --fake-exec cannot be used with it");
         }
         syscallTool();

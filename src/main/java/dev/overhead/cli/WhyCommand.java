@@ -213,9 +213,10 @@ final class WhyCommand implements Callable<Integer> {
                 .filter(spec.commandLine().getParseResult()::hasMatchedOption)
                 .toList();
         if (!unused.isEmpty()) {
-            throw UserError.usage("overhead why profiles --runs rounds and shows every symbol; it has no use for "
-                    + String.join(", ", unused) + ": leave " + (unused.size() == 1 ? "it" : "them")
-                    + " out (they are overhead run's)");
+            boolean one = unused.size() == 1;
+            throw UserError.usage("overhead why profiles --runs rounds and shows every symbol: "
+                    + String.join(", ", unused) + (one ? " has" : " have") + " no use here, leave "
+                    + (one ? "it out (it is" : "them out (they are") + " for overhead run)");
         }
         OutputOptions o = run.outputs;
         if (!List.of("text", "json", "html").contains(o.format)) {

@@ -1,6 +1,7 @@
 package dev.overhead.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.overhead.Poll;
@@ -62,6 +63,13 @@ final class Commands {
                 .as("background sleep %s killed with its group", grandchild)
                 .isTrue();
         return r;
+    }
+
+    /** A command not on PATH is an ExecException naming it, as every executor must say. */
+    static void refusesAMissingCommand(Executor executor) {
+        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
+                .isInstanceOf(ExecException.class)
+                .hasMessageStartingWith("command not found: no-such-command-xyz");
     }
 
     static void assumeGnuTime() {

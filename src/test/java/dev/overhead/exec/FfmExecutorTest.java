@@ -4,7 +4,6 @@ import static dev.overhead.exec.Commands.BUSY;
 import static dev.overhead.exec.Commands.captured;
 import static dev.overhead.exec.Commands.req;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
@@ -117,9 +116,7 @@ class FfmExecutorTest {
 
     @Test
     void aMissingCommandIsAnExecExceptionNamingIt() {
-        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
-                .isInstanceOf(ExecException.class)
-                .hasMessageStartingWith("command not found: no-such-command-xyz");
+        Commands.refusesAMissingCommand(executor);
     }
 
     @Test

@@ -149,9 +149,7 @@ class NativeExecutorHygieneTest {
 
     @Test
     void aMissingCommandIsAnExecExceptionNamingIt() {
-        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
-                .isInstanceOf(ExecException.class)
-                .hasMessageStartingWith("command not found: no-such-command-xyz");
+        Commands.refusesAMissingCommand(executor);
     }
 
     @Test

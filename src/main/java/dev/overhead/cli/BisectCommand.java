@@ -22,7 +22,9 @@ import picocli.CommandLine.Option;
         subcommands = BisectStepCommand.class,
         description = {
             "Find the first commit whose cost is worse: each step builds a commit and measures it against",
-            "the good revision's build, interleaved, with sequential stopping; the verdict decides the step.",
+            "the good revision's build, interleaved, with sequential stopping; the verdict decides the step:",
+            "worse is bad, equivalent or better (within --threshold) good, and still inconclusive after",
+            "--max-runs runs per build, skipped. The options are run's, each build being a variant.",
             "  overhead bisect --good v1.0 --bad HEAD --build make --threshold 2%% -- '{build_dir}/prog' input",
             "  git bisect run overhead bisect step --good-build /tmp/good -- '{build_dir}/prog'"
         })
@@ -73,7 +75,7 @@ final class BisectCommand implements Callable<Integer> {
                     settings.compare().confidence(),
                     settings.plannedMax());
             try (Builds builds = Builds.create();
-                    BisectSteps steps = new BisectSteps(err, storeOption, options.fakeExec, true)) {
+                    BisectSteps steps = new BisectSteps(err, storeOption, options.running.fakeExec, true)) {
                 Bisector.Steps measuring = new Bisector.Steps() {
                     @Override
                     public Bisector.Measurement measure(

@@ -9,33 +9,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import picocli.CommandLine.Option;
 
-/** Where a bisection's chain goes: a format on stdout and files beside it, every format from one result. */
-final class BisectOutputs {
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "text",
-            description =
-                    "What goes to stdout at the end: text, markdown, html, json or csv (default: ${DEFAULT-VALUE}).")
-    String format;
-
-    @Option(names = "--export-json", paramLabel = "FILE", description = "Write the chain as JSON (- for stdout).")
-    Path json;
-
-    @Option(names = "--export-csv", paramLabel = "FILE", description = "Write one row per step as CSV.")
-    Path csv;
-
-    @Option(names = "--export-markdown", paramLabel = "FILE", description = "Write the Markdown report.")
-    Path markdown;
-
-    @Option(names = "--export-html", paramLabel = "FILE", description = "Write the HTML report.")
-    Path html;
-
-    @Option(names = "--ascii", description = "7-bit text: no ±, −, µ or box characters.")
-    boolean ascii;
-
+/**
+ * Where a bisection's chain goes: a format on stdout and files beside it, every format from one result;
+ * the options are {@code run}'s ({@link ReportFiles}) without the other tools' formats.
+ */
+final class BisectOutputs extends ReportFiles {
     /** Refused before anything is built: an export over the store, or a format that does not exist. */
     void check(StoreOption store) {
         Outputs.format(format);

@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "One bisection step for 'git bisect run': measure the checked-out commit against a good build.",
-            "Exit 0 good (equivalent or better), 1 bad (worse), 125 skip (inconclusive), 128 cannot run.",
+            "Exit 0 good (equivalent or better), 1 bad (worse), 125 skip (inconclusive after",
+            "--max-runs), 128 cannot run.",
             "  git bisect run overhead bisect step --good-build /tmp/good --build make -- '{build_dir}/prog'"
         })
 final class BisectStepCommand implements Callable<Integer> {
@@ -103,7 +104,7 @@ final class BisectStepCommand implements Callable<Integer> {
                     return SKIP;
                 }
             }
-            try (BisectSteps steps = new BisectSteps(err, storeOption, options.fakeExec, false)) {
+            try (BisectSteps steps = new BisectSteps(err, storeOption, options.running.fakeExec, false)) {
                 BisectSteps.Measured m = steps.measure(
                         "bisect step: " + name,
                         workload,

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 
 @Command(name = "env", description = "Shows this machine as a study records it, and what makes it noisy.")
 final class EnvCommand implements Callable<Integer> {
@@ -17,16 +16,11 @@ final class EnvCommand implements Callable<Integer> {
     @Mixin
     ListingFormat listing;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws JsonProcessingException {
         Map<String, Object> env = EnvironmentProbe.live().probe();
         List<String> warnings = NoiseCheck.warnings(env);
         // json: exactly the map a study stores under "environment" (docs/cli.md, "JSON"); warnings are text-only
-        String out = listing.json() ? ListingFormat.json(env) : EnvironmentText.render(env, warnings);
-        spec.commandLine().getOut().print(out);
-        return 0;
+        return listing.print(() -> ListingFormat.json(env), () -> EnvironmentText.render(env, warnings));
     }
 }

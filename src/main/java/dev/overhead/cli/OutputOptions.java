@@ -5,31 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** What is written at the end: the format on stdout and files exported beside it. */
-final class OutputOptions {
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "text",
-            description =
-                    "What goes to stdout at the end: text, markdown, html, json or csv (default: ${DEFAULT-VALUE}).")
-    String format;
-
-    @Option(names = "--export-json", paramLabel = "FILE", description = "Write the JSON result (- for stdout).")
-    Path json;
-
-    @Option(
-            names = "--export-csv",
-            paramLabel = "FILE",
-            description = "Write one row per run; comparisons go to FILE's .comparisons.csv.")
-    Path csv;
-
-    @Option(names = "--export-markdown", paramLabel = "FILE", description = "Write the Markdown report.")
-    Path markdown;
-
-    @Option(names = "--export-html", paramLabel = "FILE", description = "Write the self-contained HTML report.")
-    Path html;
-
+/** What is written at the end: the format on stdout and files exported beside it, other tools' formats among them. */
+final class OutputOptions extends ReportFiles {
     @Option(names = "--export-hyperfine-json", paramLabel = "FILE", description = "Write hyperfine's JSON format.")
     Path hyperfine;
 
@@ -38,9 +15,6 @@ final class OutputOptions {
 
     @Option(names = "--export-pts", paramLabel = "FILE", description = "Write a Phoronix Test Suite composite.xml.")
     Path pts;
-
-    @Option(names = "--ascii", description = "7-bit text: no ±, −, µ or box characters.")
-    boolean ascii;
 
     @Option(
             names = "--metrics",

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 
 /** {@code overhead presets}: the named variants, which can be used here, and why the others cannot. */
 @Command(
@@ -25,14 +24,10 @@ final class PresetsCommand implements Callable<Integer> {
     @Mixin
     ListingFormat listing;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws JsonProcessingException {
         List<Preset> presets = Presets.live().all();
-        spec.commandLine().getOut().print(listing.json() ? json(presets) : text(presets));
-        return 0;
+        return listing.print(() -> json(presets), () -> text(presets));
     }
 
     static String text(List<Preset> presets) {

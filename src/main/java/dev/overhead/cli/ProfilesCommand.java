@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 
 /** {@code overhead profiles}: the known workloads, whether their program is here, and its package. */
 @Command(
@@ -26,15 +25,10 @@ final class ProfilesCommand implements Callable<Integer> {
     @Mixin
     ListingFormat listing;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws JsonProcessingException {
         List<Profile> profiles = List.copyOf(ProfileWorkloads.load().all());
-        String out = listing.json() ? json(profiles) : text(profiles);
-        spec.commandLine().getOut().print(out);
-        return 0;
+        return listing.print(() -> json(profiles), () -> text(profiles));
     }
 
     static String status(Profile p) {

@@ -1,6 +1,5 @@
 package dev.overhead.cli;
 
-import dev.overhead.model.StudySettings;
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.run.StudySpec;
 import java.nio.file.Path;
@@ -68,17 +67,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Exactly N measured runs per variant (no adaptive stopping).")
     Integer runs;
 
-    @Option(
-            names = "--min-runs",
-            paramLabel = "N",
-            description = "Adaptive stopping: at least N runs (default " + StudySettings.MIN_RUNS + ").")
-    Integer minRuns;
-
-    @Option(
-            names = "--max-runs",
-            paramLabel = "N",
-            description = "Adaptive stopping: at most N runs (default " + StudySettings.MAX_RUNS + ").")
-    Integer maxRuns;
+    @Mixin
+    RunningOptions running;
 
     @Option(
             names = "--precision",
@@ -86,9 +76,6 @@ final class RunCommand implements Callable<Integer> {
             description = "Adaptive stopping also waits until every primary interval is at most ±PCT wide"
                     + " (half-width in percentage points, e.g. 2%%).")
     String precision;
-
-    @Option(names = "--warmup", paramLabel = "N", description = "Runs per variant before measuring, not recorded.")
-    Integer warmup;
 
     @Option(
             names = "--time-budget",
@@ -111,15 +98,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--cleanup", paramLabel = "CMD", description = "Shell command once per variant, after its runs.")
     String cleanup;
 
-    @Option(names = "--shell", description = "Run commands through /bin/sh -c (default: executed directly).")
-    boolean shell;
-
-    @Option(
-            names = "--timeout",
-            paramLabel = "DURATION",
-            description = "Kill a run that takes longer; recorded as timed out.")
-    String timeout;
-
     @Option(names = "--ignore-failure", description = "Keep going when a run exits non-zero.")
     boolean ignoreFailure;
 
@@ -128,12 +106,6 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "'NAME[:lower|higher]=REGEX'",
             description = "A figure parsed from the output; the first capture group is the value.")
     List<String> metrics = new ArrayList<>();
-
-    @Option(
-            names = "--primary",
-            paramLabel = "METRIC",
-            description = "The metric adaptive stopping and the headline use (default " + StudySettings.PRIMARY + ").")
-    String primary;
 
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
     String label;
@@ -145,17 +117,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Where the commands' output goes (default: discarded).")
     String output;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the randomized order (default: from the clock).")
-    Long seed;
-
     @Option(names = "--counters", description = "Count instructions and cycles of each run where the CPU exposes them.")
     boolean counters;
-
-    @Option(
-            names = "--fake-exec",
-            hidden = true,
-            description = "Measure nothing: a deterministic fake executor for tests.")
-    boolean fakeExec;
 
     @Mixin
     VerdictOptions verdict;
@@ -191,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
                         storeOption,
                         outputs,
                         verdict,
-                        fakeExec)
+                        running.fakeExec)
                 .installingBootUnit(installBootUnit)
                 .run(study, failIfWorse);
     }

@@ -45,7 +45,7 @@ final class RunSpecBuilder {
             variants = fromPlan.variants();
             workloads = fromPlan.workloads();
         } else {
-            boolean useShell = c.shell;
+            boolean useShell = c.running.shell;
             List<MetricSpec> parsed =
                     c.metrics.stream().map(RunSpecBuilder::metric).toList();
             List<Workload> profiled = ProfileWorkloads.of(c.workloadSpecs);
@@ -95,7 +95,7 @@ final class RunSpecBuilder {
         if (fromPlan != null) { // levels: {build: N, boot: N} come from a plan only
             options = options.toBuilder().levels(fromPlan.levels()).build();
         }
-        if (c.primary != null) { // the command line's --primary is the last word, over a workload's own
+        if (c.running.primary != null) { // the command line's --primary is the last word, over a workload's own
             workloads = workloads.stream().map(w -> w.withPrimary(null)).toList();
         }
         c.verdict.failIfWorse(p.failIfWorsePct()); // a malformed threshold is refused before anything runs
@@ -124,21 +124,17 @@ final class RunSpecBuilder {
 
     private StudySettings options(PlanOptions p, String baseline) {
         StudySettings defaults = StudySettings.DEFAULTS;
-        Integer count = c.runs != null ? c.runs : (c.minRuns != null || c.maxRuns != null) ? null : p.runs();
-        int min = first(c.minRuns, p.minRuns(), StudySettings.MIN_RUNS);
-        int max = first(c.maxRuns, p.maxRuns(), StudySettings.MAX_RUNS);
+        Integer count =
+                c.runs != null ? c.runs : (c.running.minRuns != null || c.running.maxRuns != null) ? null : p.runs();
+        int min = first(c.running.minRuns, p.minRuns(), StudySettings.MIN_RUNS);
+        int max = first(c.running.maxRuns, p.maxRuns(), StudySettings.MAX_RUNS);
         if (count != null && count < 1) {
             throw UserError.usage("--runs must be at least 1");
         }
-        if (c.warmup != null && c.warmup < 0) {
-            throw UserError.usage("--warmup must be 0 or more (got " + c.warmup + ").");
-        }
-        if (min < 2 || max < min) {
-            throw UserError.usage("--min-runs must be at least 2 and --max-runs at least --min-runs (got " + min
-                    + " and " + max + ")");
-        }
+        Integer warmup = c.running.warmup();
+        RunningOptions.checkRuns(min, max);
         Duration budget = c.timeBudget != null ? duration("--time-budget", c.timeBudget) : p.timeBudget();
-        Duration limit = c.timeout != null ? duration("--timeout", c.timeout) : p.timeout();
+        Duration limit = c.running.timeout != null ? c.running.timeout() : p.timeout();
         RunOrder runOrder;
         try {
             runOrder = c.order != null ? RunOrder.parse(c.order) : first(p.order(), defaults.order());
@@ -155,16 +151,16 @@ final class RunSpecBuilder {
                 count != null
                         ? new Stopping.Fixed(count)
                         : new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precision),
-                first(c.warmup, p.warmup(), defaults.warmup()),
+                first(warmup, p.warmup(), defaults.warmup()),
                 budget,
                 runOrder,
                 c.prepare,
                 limit,
                 c.ignoreFailure || Boolean.TRUE.equals(p.ignoreFailure()),
-                first(c.primary, p.primary(), defaults.primary()),
+                first(c.running.primary, p.primary(), defaults.primary()),
                 baseline,
                 compare,
-                c.seed != null ? c.seed : System.nanoTime(),
+                c.running.seed != null ? c.running.seed : System.nanoTime(),
                 c.controls.cpus(),
                 c.controls.niceness(),
                 c.controls.noAslr,

@@ -3,7 +3,6 @@ package dev.overhead.cli;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
-import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.verdicts.Analyzer;
 import dev.overhead.verdicts.Judge;
@@ -11,22 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** The options that decide verdicts, shared by run and compare. */
-final class VerdictOptions {
+/** The options that decide verdicts, shared by run and compare; the margin and confidence are {@link MarginOptions}. */
+final class VerdictOptions extends MarginOptions {
     @Option(
             names = "--baseline",
             paramLabel = "NAME",
             description = "The variant others are compared with (default: the first).")
     String baseline;
-
-    @Option(names = "--threshold", paramLabel = "PCT", description = "Equivalence margin (default: 1%%).")
-    String threshold;
-
-    @Option(
-            names = "--confidence",
-            paramLabel = "LEVEL",
-            description = "Confidence level of the intervals (default: 0.95).")
-    Double confidence;
 
     @Option(
             names = "--adjust",
@@ -41,25 +31,6 @@ final class VerdictOptions {
             description = "Exit 3 when a comparison's whole interval lies beyond PCT on the worse side, on METRIC"
                     + " (default: each workload's primary); repeatable.")
     List<String> failIfWorse = new ArrayList<>();
-
-    CompareOptions compareOptions() {
-        return compareOptions(null, null);
-    }
-
-    /** The command line's values, else a plan's, else the defaults (StudySettings.DEFAULTS). */
-    CompareOptions compareOptions(Double planThresholdPct, Double planConfidence) {
-        CompareOptions defaults = StudySettings.DEFAULTS.compare();
-        double level =
-                confidence != null ? confidence : planConfidence != null ? planConfidence : defaults.confidence();
-        if (!(level > 0 && level < 1)) {
-            throw UserError.usage(
-                    "--confidence " + level + " is not a level: give a number between 0 and 1," + " such as 0.95");
-        }
-        double margin = threshold != null
-                ? percent("--threshold", threshold)
-                : planThresholdPct != null ? planThresholdPct : defaults.thresholdPct();
-        return new CompareOptions(level, margin);
-    }
 
     List<FailIfWorse.Threshold> failIfWorse() {
         return failIfWorse(null);
@@ -80,14 +51,6 @@ final class VerdictOptions {
     int failIfWorseExit(StudyResult study, java.io.PrintWriter err) {
         return FailIfWorse.exitCode(
                 study, failIfWorse(), study.info().settings().primary(), err);
-    }
-
-    private static double percent(String option, String text) {
-        try {
-            return Percentages.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage(option + " " + e.getMessage());
-        }
     }
 
     /**

@@ -49,6 +49,28 @@ import picocli.CommandLine.Option;
 final class WhyCommand implements Callable<Integer> {
     static final int DEFAULT_ROUNDS = 10;
 
+    /** Options of {@code run} that profiling has no use for: refused rather than silently ignored. */
+    static final List<String> NOT_FOR_WHY = List.of(
+            "--min-runs",
+            "--max-runs",
+            "--precision",
+            "--time-budget",
+            "--ignore-failure",
+            "--metric",
+            "--primary",
+            "--label",
+            "--counters",
+            "--install-boot-unit",
+            "--drop-caches",
+            "--randomize-layout",
+            "--adjust",
+            "--fail-if-worse",
+            "--metrics",
+            "--ascii");
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Mixin
     RunCommand run;
 
@@ -187,6 +209,15 @@ final class WhyCommand implements Callable<Integer> {
     }
 
     private void checkOptions() {
+        List<String> unused = NOT_FOR_WHY.stream()
+                .filter(spec.commandLine().getParseResult()::hasMatchedOption)
+                .toList();
+        if (!unused.isEmpty()) {
+            boolean one = unused.size() == 1;
+            throw UserError.usage("overhead why profiles --runs rounds and shows every symbol: "
+                    + String.join(", ", unused) + (one ? " has" : " have") + " no use here, leave "
+                    + (one ? "it out (it is" : "them out (they are") + " for overhead run)");
+        }
         OutputOptions o = run.outputs;
         if (!List.of("text", "json", "html").contains(o.format)) {
             throw UserError.usage("overhead why writes --format text, json or html (not " + o.format + ")");
@@ -200,7 +231,7 @@ final class WhyCommand implements Callable<Integer> {
         if (frequency < 1 || top < 1) {
             throw UserError.usage("--frequency and --top must be at least 1");
         }
-        if (run.fakeExec) {
+        if (run.running.fakeExec) {
             throw UserError.usage("overhead why profiles real runs: --fake-exec cannot be used with it");
         }
         syscallTool();

@@ -18,42 +18,14 @@ import java.util.Locale;
 public final class ProgressLine {
     private ProgressLine() {}
 
-    public static String render(
-            String variant,
-            int runIndex,
-            int runsTotal,
-            Duration elapsed,
-            Duration estimatedLeft,
-            double spreadPct,
-            Verdict currentVerdict,
-            int width) {
-        return render(variant, runIndex, runsTotal, elapsed, estimatedLeft, spreadPct, currentVerdict, width, false);
-    }
-
     /**
      * @param runIndex       runs done so far (shown as is: pass 1 after the first run)
      * @param runsTotal      runs planned; 0 or less when unknown (adaptive stopping without a maximum)
      * @param estimatedLeft  null when not yet known
      * @param spreadPct      relative spread of the primary metric so far; NaN when not yet known
      * @param currentVerdict null before there is one
-     */
-    public static String render(
-            String variant,
-            int runIndex,
-            int runsTotal,
-            Duration elapsed,
-            Duration estimatedLeft,
-            double spreadPct,
-            Verdict currentVerdict,
-            int width,
-            boolean ascii) {
-        return render(
-                variant, runIndex, runsTotal, elapsed, estimatedLeft, spreadPct, currentVerdict, null, width, ascii);
-    }
-
-    /**
-     * @param intervalPct the current interval of the change behind {@code currentVerdict} in percent
-     *                    ({@code [low, high]}), shown after it; null when there is none yet
+     * @param intervalPct    the current interval of the change behind {@code currentVerdict} in percent
+     *                       ({@code [low, high]}), shown after it; null when there is none yet
      */
     public static String render(
             String variant,

@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import static dev.overhead.cli.StoreSafetyTest.fakeStudy;
 import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,14 +23,8 @@ class ControlCharactersTest {
         Path db = dir.resolve("s.db");
         Path json = dir.resolve("r.json");
         Path md = dir.resolve("r.md");
-        var run = overhead(
-                "run",
-                "--fake-exec",
-                "--runs",
-                "3",
-                "--store",
-                db.toString(),
-                "--label",
+        var run = fakeStudy(
+                db,
                 "x" + HOSTILE,
                 "--export-json",
                 json.toString(),
@@ -60,17 +55,7 @@ class ControlCharactersTest {
     @Test
     void jsonOnStdoutStillReadsBackToTheExactLabel() throws Exception {
         Path db = dir.resolve("s.db");
-        overhead(
-                "run",
-                "--fake-exec",
-                "--runs",
-                "3",
-                "--store",
-                db.toString(),
-                "--label",
-                "x" + HOSTILE,
-                "sleep 1",
-                "sleep 2");
+        fakeStudy(db, "x" + HOSTILE, "sleep 1", "sleep 2");
         var json = overhead("report", "--store", db.toString(), "--format", "json", "x" + HOSTILE);
         assertThat(json.out()).doesNotContain("\u009b").doesNotContain("\u001b");
         assertThat(new ObjectMapper().readTree(json.out()).toString()).contains("PWNED");

@@ -130,14 +130,8 @@ class OutputSafetyTest {
                 mount.waitFor() == 0, "needs root to mount a small tmpfs (a disk that fills up)");
         try {
             Path db = storeWithStudies(dir, 1);
-            var big = overhead(
-                    "run",
-                    "--fake-exec",
-                    "--runs",
-                    "3",
-                    "--store",
-                    db.toString(),
-                    "--label",
+            var big = StoreSafetyTest.fakeStudy(
+                    db,
                     "big",
                     "sleep 1",
                     "sleep 2",

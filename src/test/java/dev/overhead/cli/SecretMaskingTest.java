@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import static dev.overhead.cli.StoreSafetyTest.fakeStudy;
 import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,14 +21,8 @@ class SecretMaskingTest {
         Path html = dir.resolve("r.html");
         Path json = dir.resolve("r.json");
         Path md = dir.resolve("r.md");
-        var run = overhead(
-                "run",
-                "--fake-exec",
-                "--runs",
-                "3",
-                "--store",
-                db.toString(),
-                "--label",
+        var run = fakeStudy(
+                db,
                 "keyed",
                 "--export-html",
                 html.toString(),

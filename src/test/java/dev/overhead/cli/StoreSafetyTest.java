@@ -24,21 +24,19 @@ class StoreSafetyTest {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /** {@code overhead run --fake-exec --runs 3 --store DB --label LABEL ARGS}: a small study, the ordinary way. */
+    static Result fakeStudy(Path db, String label, String... args) {
+        String[] run = {"run", "--fake-exec", "--runs", "3", "--store", db.toString(), "--label", label};
+        String[] all = java.util.Arrays.copyOf(run, run.length + args.length);
+        System.arraycopy(args, 0, all, run.length, args.length);
+        return overhead(all);
+    }
+
     /** A store with {@code n} small studies labelled s1..sn, made the ordinary way. */
     static Path storeWithStudies(Path dir, int n) {
         Path db = dir.resolve("store.db");
         for (int i = 1; i <= n; i++) {
-            Result r = overhead(
-                    "run",
-                    "--fake-exec",
-                    "--runs",
-                    "3",
-                    "--store",
-                    db.toString(),
-                    "--label",
-                    "s" + i,
-                    "sleep 1",
-                    "sleep 2");
+            Result r = fakeStudy(db, "s" + i, "sleep 1", "sleep 2");
             assertThat(r.code()).as(r.err()).isZero();
         }
         return db;

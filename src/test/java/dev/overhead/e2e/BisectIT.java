@@ -45,6 +45,37 @@ class BisectIT {
         return overhead.startIn(repo, tmp(), args).finish();
     }
 
+    private static String[] concat(String[]... parts) {
+        return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
+    }
+
+    /** The fake's command, whose cost is the figure in the build's file {@code cost}. */
+    private static final String[] COST = {"--", "fake", "@{build_dir}/cost"};
+
+    /** {@code overhead bisect --fake-exec --good c1 --bad c12 OPTIONS -- fake @{build_dir}/cost} in DIR. */
+    private Launcher.Result fakeBisect(Path dir, String... options) throws Exception {
+        return bisect(
+                dir, concat(new String[] {"bisect", "--fake-exec", "--good", "c1", "--bad", "c12"}, options, COST));
+    }
+
+    /** {@code overhead bisect step --fake-exec OPTIONS --good-build GOOD -- fake @{build_dir}/cost} in the repo. */
+    private Launcher.Result fakeStep(Path repo, Path good, String... options) throws Exception {
+        return bisect(
+                repo,
+                concat(
+                        new String[] {"bisect", "step", "--fake-exec"},
+                        options,
+                        new String[] {"--good-build", good.toString()},
+                        COST));
+    }
+
+    /** The good revision c1 unpacked into a directory of its own, as a user would build it. */
+    private Path goodBuild(Path repo, String name) throws Exception {
+        Path good = Files.createDirectories(overhead.home().resolve(name));
+        sh(repo, "sh", "-c", "git archive c1 | tar -x -C " + good);
+        return good;
+    }
+
     @Test
     void findsCommitSevenWithTheFakeExecutorAndLeavesTheWorkTreeAlone() throws Exception {
         Path repo = repo("fake");
@@ -54,14 +85,8 @@ class BisectIT {
         String before = sh(repo, "git", "status", "--porcelain") + sh(repo, "git", "diff", "HEAD");
         String head = sh(repo, "git", "rev-parse", "HEAD");
 
-        var r = bisect(
+        var r = fakeBisect(
                 repo,
-                "bisect",
-                "--fake-exec",
-                "--good",
-                "c1",
-                "--bad",
-                "c12",
                 "--threshold",
                 "5%",
                 "--export-json",
@@ -71,10 +96,7 @@ class BisectIT {
                 "--export-markdown",
                 "chain.md",
                 "--export-html",
-                "chain.html",
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+                "chain.html");
 
         assertThat(r.exitCode()).as(r.toString()).isZero();
         String seven = sh(repo, "git", "rev-parse", "c7").strip();
@@ -110,21 +132,7 @@ class BisectIT {
         var list = overhead.run("list");
         assertThat(list.stdout()).contains("bisect ").contains(": " + seven.substring(0, 7));
 
-        var again = bisect(
-                repo,
-                "bisect",
-                "--fake-exec",
-                "--good",
-                "c1",
-                "--bad",
-                "c12",
-                "--threshold",
-                "5%",
-                "--format",
-                "json",
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        var again = fakeBisect(repo, "--threshold", "5%", "--format", "json");
         assertThat(again.exitCode()).as(again.toString()).isZero();
         assertThat(again.stderr())
                 .as("a second bisection takes the stored steps")
@@ -136,44 +144,15 @@ class BisectIT {
     @Test
     void aCostWithinTheNoiseEndsInconclusiveAndNamesNoCommit() throws Exception {
         Path repo = repo("noise");
-        var r = bisect(
-                repo,
-                "bisect",
-                "--fake-exec",
-                "--seed", // a fixed draw of the noise: an unlucky seed may (rarely) find a false cost
-                "1",
-                "--good",
-                "c1",
-                "--bad",
-                "c12",
-                "--max-runs",
-                "10",
-                "--format",
-                "json",
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        // a fixed draw of the noise (--seed): an unlucky seed may (rarely) find a false cost
+        var r = fakeBisect(repo, "--seed", "1", "--max-runs", "10", "--format", "json");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode result = JSON.readTree(r.stdout()).path("result");
         assertThat(result.path("outcome").asText()).isEqualTo("inconclusive");
         assertThat(result.has("commit")).isFalse();
         assertThat(result.path("runs_needed").asInt()).isGreaterThan(10);
 
-        var text = bisect(
-                repo,
-                "bisect",
-                "--fake-exec",
-                "--seed", // a fixed draw of the noise: an unlucky seed may (rarely) find a false cost
-                "1",
-                "--good",
-                "c1",
-                "--bad",
-                "c12",
-                "--max-runs",
-                "10",
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        var text = fakeBisect(repo, "--seed", "1", "--max-runs", "10");
         assertThat(text.stdout())
                 .contains("inconclusive")
                 .containsPattern("About \\d+ runs per build would likely settle it")
@@ -219,8 +198,7 @@ class BisectIT {
     void stepDrivesGitBisectRunToCommitSeven() throws Exception {
         assumeTrue(onPath("tar"), "tar is needed to unpack the good revision");
         Path repo = repo("fake");
-        Path good = Files.createDirectories(overhead.home().resolve("good"));
-        sh(repo, "sh", "-c", "git archive c1 | tar -x -C " + good);
+        Path good = goodBuild(repo, "good");
         sh(repo, "git", "bisect", "start", "c12", "c1");
         String out = sh(
                 repo,
@@ -246,84 +224,26 @@ class BisectIT {
     @Test
     void stepExitsGoodBadSkipAndAbortsOnAWrongCommandLine() throws Exception {
         Path repo = repo("noise");
-        Path good = Files.createDirectories(overhead.home().resolve("good"));
-        sh(repo, "sh", "-c", "git archive c1 | tar -x -C " + good);
-        var skip = bisect(
-                repo,
-                "bisect",
-                "step",
-                "--fake-exec",
-                "--seed", // the fake's noise is fixed; the seed fixes which variant draws which
-                "1",
-                "--max-runs",
-                "10",
-                "--good-build",
-                good.toString(),
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        Path good = goodBuild(repo, "good");
+        // the fake's noise is fixed; the seed fixes which variant draws which
+        var skip = fakeStep(repo, good, "--seed", "1", "--max-runs", "10");
         assertThat(skip.exitCode()).as(skip.toString()).isEqualTo(125);
         assertThat(skip.stdout()).startsWith("skip: ").contains("runs per build would settle it");
 
-        var same = bisect(
-                repo,
-                "bisect",
-                "step",
-                "--fake-exec",
-                "--seed",
-                "1",
-                "--threshold",
-                "20%",
-                "--good-build",
-                good.toString(),
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        var same = fakeStep(repo, good, "--seed", "1", "--threshold", "20%");
         assertThat(same.exitCode()).as(same.toString()).isZero();
         assertThat(same.stdout()).startsWith("good: ");
 
         Path fake = repo("fake");
-        Path fakeGood = Files.createDirectories(overhead.home().resolve("fake-good"));
-        sh(fake, "sh", "-c", "git archive c1 | tar -x -C " + fakeGood);
-        var bad = bisect(
-                fake,
-                "bisect",
-                "step",
-                "--fake-exec",
-                "--threshold",
-                "5%",
-                "--good-build",
-                fakeGood.toString(),
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        var bad = fakeStep(fake, goodBuild(fake, "fake-good"), "--threshold", "5%");
         assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(1);
         assertThat(bad.stdout()).startsWith("bad: ");
 
-        var wrong = bisect(
-                repo,
-                "bisect",
-                "step",
-                "--fake-exec",
-                "--no-such-option",
-                "--good-build",
-                good.toString(),
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        var wrong = fakeStep(repo, good, "--no-such-option");
         assertThat(wrong.exitCode())
                 .as("128 stops git bisect run instead of marking bad")
                 .isEqualTo(128);
-        var missing = bisect(
-                repo,
-                "bisect",
-                "step",
-                "--fake-exec",
-                "--good-build",
-                "/no/such/dir",
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        var missing = fakeStep(repo, Path.of("/no/such/dir"));
         assertThat(missing.exitCode()).isEqualTo(128);
         assertThat(missing.stderr()).contains("--good-build /no/such/dir is no directory");
     }
@@ -344,34 +264,10 @@ class BisectIT {
         var same = bisect(repo, "bisect", "--fake-exec", "--good", "c1", "--bad", "c12", "--", "fake", "wall=1");
         assertThat(same.exitCode()).isEqualTo(2);
         assertThat(same.stderr()).contains("does not name {build_dir}");
-        var outside = overhead.startIn(
-                        overhead.home(),
-                        tmp(),
-                        "bisect",
-                        "--fake-exec",
-                        "--good",
-                        "c1",
-                        "--bad",
-                        "c12",
-                        "--",
-                        "fake",
-                        "@{build_dir}/cost")
-                .finish();
+        var outside = fakeBisect(overhead.home());
         assertThat(outside.exitCode()).isEqualTo(1);
         assertThat(outside.stderr()).contains("is not inside a git work tree");
-        var build = bisect(
-                repo,
-                "bisect",
-                "--fake-exec",
-                "--good",
-                "c1",
-                "--bad",
-                "c12",
-                "--build",
-                "exit 3",
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+        var build = fakeBisect(repo, "--build", "exit 3");
         assertThat(build.exitCode()).isEqualTo(1);
         assertThat(build.stderr()).contains("the build of the good revision").contains("exited with code 3");
     }
@@ -382,17 +278,9 @@ class BisectIT {
         Launcher.Running running = overhead.startIn(
                 repo,
                 tmp(),
-                "bisect",
-                "--fake-exec",
-                "--good",
-                "c1",
-                "--bad",
-                "c12",
-                "--build",
-                "sleep 60",
-                "--",
-                "fake",
-                "@{build_dir}/cost");
+                concat(
+                        new String[] {"bisect", "--fake-exec", "--good", "c1", "--bad", "c12", "--build", "sleep 60"},
+                        COST));
         assertThat(Poll.until(
                         Duration.ofSeconds(60),
                         () -> Files.readString(running.err()).contains("building the good revision")))

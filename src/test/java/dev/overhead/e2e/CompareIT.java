@@ -17,20 +17,11 @@ class CompareIT {
     final Launcher overhead = new Launcher();
 
     private Path dbench() throws Exception {
-        Path csv = overhead.home().resolve("dbench-noisy.csv");
         // hardened: -2.4% by its point estimate, but the interval reaches well past -5% and past 0
-        Files.writeString(csv, """
-                workload,variant,metric,value,better,unit
-                dbench,base,throughput,100.1,higher,MB/s
-                dbench,base,throughput,99.8,higher,MB/s
-                dbench,base,throughput,100.3,higher,MB/s
-                dbench,base,throughput,100.0,higher,MB/s
-                dbench,hardened,throughput,90.2,higher,MB/s
-                dbench,hardened,throughput,104.9,higher,MB/s
-                dbench,hardened,throughput,96.4,higher,MB/s
-                dbench,hardened,throughput,99.1,higher,MB/s
-                """);
-        return csv;
+        return SampleCsv.dbench(
+                overhead.home().resolve("dbench-noisy.csv"),
+                new double[] {100.1, 99.8, 100.3, 100.0},
+                new double[] {90.2, 104.9, 96.4, 99.1});
     }
 
     @Test
@@ -71,18 +62,10 @@ class CompareIT {
 
     @Test
     void sampleCsvIsComparedWithTheDirectionItStates() throws Exception {
-        Path csv = overhead.home().resolve("dbench.csv");
-        Files.writeString(csv, """
-                workload,variant,metric,value,better,unit
-                dbench,base,throughput,100.1,higher,MB/s
-                dbench,base,throughput,99.8,higher,MB/s
-                dbench,base,throughput,100.3,higher,MB/s
-                dbench,base,throughput,100.0,higher,MB/s
-                dbench,hardened,throughput,90.2,higher,MB/s
-                dbench,hardened,throughput,89.9,higher,MB/s
-                dbench,hardened,throughput,90.4,higher,MB/s
-                dbench,hardened,throughput,90.1,higher,MB/s
-                """);
+        Path csv = SampleCsv.dbench(
+                overhead.home().resolve("dbench.csv"),
+                new double[] {100.1, 99.8, 100.3, 100.0},
+                new double[] {90.2, 89.9, 90.4, 90.1});
         var r = overhead.run("compare", "--format", "json", csv.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode c = JSON.readTree(r.stdout()).path("comparisons").get(0);

@@ -15,26 +15,28 @@ class RunIT {
     @RegisterExtension
     final Launcher overhead = new Launcher();
 
+    /** {@code overhead run --fake-exec --format json ARGS}, which must succeed: its JSON. */
+    private JsonNode fakeRun(String... args) throws Exception {
+        String[] all = new String[args.length + 4];
+        System.arraycopy(new String[] {"run", "--fake-exec", "--format", "json"}, 0, all, 0, 4);
+        System.arraycopy(args, 0, all, 4, args.length);
+        var r = overhead.run(all);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        return JSON.readTree(r.stdout());
+    }
+
+    /** The variants of the study's first workload, with their runs. */
+    private static JsonNode variants(JsonNode root) {
+        return root.path("workloads").get(0).path("variants");
+    }
+
     @Test
     void slowerCommandIsWorseOnWallAndTheJsonFollowsTheContract() throws Exception {
-        var r = overhead.run(
-                "run",
-                "--fake-exec",
-                "--runs",
-                "6",
-                "--seed",
-                "7",
-                "--label",
-                "slow",
-                "--format",
-                "json",
-                "fake wall=1.0 jitter=1%",
-                "fake wall=1.2 jitter=1%");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        JsonNode root = JSON.readTree(r.stdout());
+        JsonNode root = fakeRun(
+                "--runs", "6", "--seed", "7", "--label", "slow", "fake wall=1.0 jitter=1%", "fake wall=1.2 jitter=1%");
         assertThat(root.path("schema").asText()).isEqualTo("overhead/1");
         assertThat(root.path("study").path("label").asText()).isEqualTo("slow");
-        JsonNode variants = root.path("workloads").get(0).path("variants");
+        JsonNode variants = variants(root);
         assertThat(variants).hasSize(2);
         assertThat(variants.get(0).path("runs")).hasSize(6);
         assertThat(variants.get(1).path("runs")).hasSize(6);
@@ -50,10 +52,7 @@ class RunIT {
 
     @Test
     void roundsInterleaveTheVariantsAndSequenceCountsAcrossThem() throws Exception {
-        var r = overhead.run(
-                "run", "--fake-exec", "--runs", "4", "--seed", "3", "--format", "json", "sleep 1", "sleep 2");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        JsonNode variants = JSON.readTree(r.stdout()).path("workloads").get(0).path("variants");
+        JsonNode variants = variants(fakeRun("--runs", "4", "--seed", "3", "sleep 1", "sleep 2"));
         for (int round = 0; round < 4; round++) {
             int a = variants.get(0).path("runs").get(round).path("sequence").asInt();
             int b = variants.get(1).path("runs").get(round).path("sequence").asInt();
@@ -66,21 +65,8 @@ class RunIT {
 
     @Test
     void commandsCanBeNamed() throws Exception {
-        var r = overhead.run(
-                "run",
-                "--fake-exec",
-                "--runs",
-                "3",
-                "--format",
-                "json",
-                "-n",
-                "short",
-                "-n",
-                "long",
-                "sleep 1",
-                "sleep 2");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(Launcher.verdict(JSON.readTree(r.stdout()), "wall", "long")).isEqualTo("worse");
+        JsonNode root = fakeRun("--runs", "3", "-n", "short", "-n", "long", "sleep 1", "sleep 2");
+        assertThat(Launcher.verdict(root, "wall", "long")).isEqualTo("worse");
         var tooMany = overhead.run("run", "--fake-exec", "-n", "a", "-n", "b", "-n", "c", "sleep 1", "sleep 2");
         assertThat(tooMany.exitCode()).isEqualTo(2);
         assertThat(tooMany.stderr()).contains("--name");
@@ -100,13 +86,9 @@ class RunIT {
 
     @Test
     void variantSpecsSetEnvironmentAndPrefix() throws Exception {
-        var r = overhead.run(
-                "run",
-                "--fake-exec",
+        JsonNode root = fakeRun(
                 "--runs",
                 "5",
-                "--format",
-                "json",
                 "-V",
                 "base:",
                 "-V",
@@ -117,9 +99,7 @@ class RunIT {
                 "fake",
                 "wall=0.1",
                 "jitter=2%");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        JsonNode root = JSON.readTree(r.stdout());
-        JsonNode variants = root.path("workloads").get(0).path("variants");
+        JsonNode variants = variants(root);
         assertThat(variants.get(1).path("env").path("FAKE_SCALE").asText()).isEqualTo("1.5");
         assertThat(variants.get(2).path("prefix").get(0).asText()).isEqualTo("fakewrap");
         assertThat(Launcher.verdict(root, "wall", "scaled")).isEqualTo("worse");
@@ -140,16 +120,8 @@ class RunIT {
 
     @Test
     void ignoreFailureKeepsGoing() throws Exception {
-        var r = overhead.run(
-                "run", "--fake-exec", "--runs", "3", "--ignore-failure", "--format", "json", "sleep 1", "fake exit=2");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(JSON.readTree(r.stdout())
-                        .path("workloads")
-                        .get(0)
-                        .path("variants")
-                        .get(1)
-                        .path("runs"))
-                .hasSize(3);
+        JsonNode root = fakeRun("--runs", "3", "--ignore-failure", "sleep 1", "fake exit=2");
+        assertThat(variants(root).get(1).path("runs")).hasSize(3);
     }
 
     @Test
@@ -187,40 +159,21 @@ class RunIT {
 
     @Test
     void adaptiveStoppingEndsEarlyWhenTheDifferenceIsClear() throws Exception {
-        var r = overhead.run(
-                "run",
-                "--fake-exec",
-                "--min-runs",
-                "5",
-                "--max-runs",
-                "40",
-                "--format",
-                "json",
-                "fake wall=1 jitter=0.5%",
-                "fake wall=2 jitter=0.5%");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        JsonNode variants = JSON.readTree(r.stdout()).path("workloads").get(0).path("variants");
+        JsonNode variants = variants(
+                fakeRun("--min-runs", "5", "--max-runs", "40", "fake wall=1 jitter=0.5%", "fake wall=2 jitter=0.5%"));
         assertThat(variants.get(0).path("runs").size()).isBetween(5, 10);
     }
 
     @Test
     void aMetricParsedFromTheOutputIsJudgedInItsOwnDirection() throws Exception {
-        var r = overhead.run(
-                "run",
-                "--fake-exec",
+        JsonNode root = fakeRun(
                 "--runs",
                 "6",
-                "--format",
-                "json",
                 "--metric",
                 "throughput:higher=rate ([0-9.]+)",
                 "fake wall=1 jitter=1% 'out=rate {wall}'",
                 "fake wall=0.8 jitter=1% 'out=rate {wall}'");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        JsonNode root = JSON.readTree(r.stdout());
-        assertThat(root.path("workloads")
-                        .get(0)
-                        .path("variants")
+        assertThat(variants(root)
                         .get(0)
                         .path("runs")
                         .get(0)
@@ -250,9 +203,7 @@ class RunIT {
                   - name: slower
                     env: {FAKE_SCALE: "1.2"}
                 """);
-        var r = overhead.run("run", "--fake-exec", "--plan", plan.toString(), "--format", "json");
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        JsonNode root = JSON.readTree(r.stdout());
+        JsonNode root = fakeRun("--plan", plan.toString());
         assertThat(root.path("study").path("label").asText()).isEqualTo("planned");
         assertThat(root.path("workloads")).hasSize(2);
         assertThat(root.path("workloads").get(0).path("parameters").path("w").asText())

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overhead.Browser;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,8 +35,6 @@ import org.junit.jupiter.api.Test;
 class ServeIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String HOSTILE = "<img src=x onerror=\"document.body.setAttribute('data-pwned',1)\">&'";
-    private static final List<String> CHROMIUM =
-            List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
     private static final String WORKLOAD = "fake wall=1 jitter=1%";
     private static final String SUBMISSION = "20261203-141500-3b9d";
 
@@ -63,16 +62,9 @@ class ServeIT {
         other.set("environment", JSON.readTree("{\"machine\": \"lab-b\", \"kernel\": {\"release\": \"6.1.0\"}}"));
         Path file = overhead.home().resolve("lab-b.json");
         Files.writeString(file, JSON.writeValueAsString(other));
-        Path csv = overhead.home().resolve("dbench.csv");
-        Files.writeString(csv, """
-                workload,variant,metric,value,better,unit
-                dbench,base,throughput,100.1,higher,MB/s
-                dbench,base,throughput,99.8,higher,MB/s
-                dbench,base,throughput,100.3,higher,MB/s
-                dbench,hardened,throughput,96.2,higher,MB/s
-                dbench,hardened,throughput,95.9,higher,MB/s
-                dbench,hardened,throughput,96.4,higher,MB/s
-                """);
+        Path csv = SampleCsv.dbench(
+                overhead.home().resolve("dbench.csv"), new double[] {100.1, 99.8, 100.3}, new double[] {96.2, 95.9, 96.4
+                });
         var imported = overhead.run("import", "--store", store.toString(), file.toString(), csv.toString());
         assertThat(imported.exitCode()).as(imported.toString()).isZero();
         var hostile = overhead.run(
@@ -243,10 +235,7 @@ class ServeIT {
 
     @Test
     void pagesRenderInChromiumWithChartsAndNoErrors() throws Exception {
-        String chromium = CHROMIUM.stream()
-                .filter(p -> Files.isExecutable(Path.of(p)))
-                .findFirst()
-                .orElse(null);
+        String chromium = Browser.chromium();
         assumeTrue(
                 chromium != null,
                 "chromium is not installed (apt-get install chromium); pages are drawn only in a browser");
@@ -285,7 +274,8 @@ class ServeIT {
                         chromium,
                         overhead.home().resolve("shot-" + e.getKey()),
                         base.resolve(e.getValue()),
-                        Path.of(shots, e.getKey() + ".png"));
+                        Path.of(shots, e.getKey() + ".png"),
+                        1100);
             }
         }
         assertThat(Browser.open(chromium, overhead.home().resolve("chromium-h2"), base.resolve(history))

@@ -54,13 +54,22 @@ class WhyIT {
         return dir.resolve("hot");
     }
 
+    /** {@code overhead COMMAND OPTIONS -V base: -V 'extra: HOT_EXTRA=1' -- HOT}: the candidate adds extra_work. */
+    private Launcher.Result onHot(String command, Path hot, String... options) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of(command));
+        args.addAll(List.of(options));
+        args.addAll(List.of("-V", "base:", "-V", "extra: HOT_EXTRA=1", "--", hot.toString()));
+        return overhead.run(args.toArray(String[]::new));
+    }
+
     @Test
     void theFunctionTheCandidateAddsIsNamedFirstWithAnIntervalAboveZero() throws Exception {
         Path hot = program();
         Path profiles = overhead.home().resolve("profiles");
         Path html = overhead.home().resolve("why.html");
-        var r = overhead.run(
+        var r = onHot(
                 "why",
+                hot,
                 "--runs",
                 "6",
                 "--seed",
@@ -70,13 +79,7 @@ class WhyIT {
                 "--profile-dir",
                 profiles.toString(),
                 "--export-html",
-                html.toString(),
-                "-V",
-                "base:",
-                "-V",
-                "extra: HOT_EXTRA=1",
-                "--",
-                hot.toString());
+                html.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode diff =
                 JSON.readTree(r.stdout()).path("why").get(0).path("comparisons").get(0);
@@ -103,20 +106,15 @@ class WhyIT {
     @Test
     void theTextHeadlineReadsAsOneLine() throws Exception {
         Path hot = program();
-        var r = overhead.run(
+        var r = onHot(
                 "why",
+                hot,
                 "--runs",
                 "4",
                 "--syscalls",
                 "none",
                 "--profile-dir",
-                overhead.home().resolve("p").toString(),
-                "-V",
-                "base:",
-                "-V",
-                "extra: HOT_EXTRA=1",
-                "--",
-                hot.toString());
+                overhead.home().resolve("p").toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.stdout()).containsPattern("sampled time \\[[^]]+\\], worse: \\+[0-9.]+ points in extra_work");
         assertThat(r.stdout().lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
@@ -125,18 +123,7 @@ class WhyIT {
     @Test
     void aStoredStudysVariantsAreProfiledByName() throws Exception {
         Path hot = program();
-        var measured = overhead.run(
-                "run",
-                "--runs",
-                "2",
-                "--label",
-                "hot-study",
-                "-V",
-                "base:",
-                "-V",
-                "extra: HOT_EXTRA=1",
-                "--",
-                hot.toString());
+        var measured = onHot("run", hot, "--runs", "2", "--label", "hot-study");
         assertThat(measured.exitCode()).as(measured.toString()).isZero();
         var r = overhead.run(
                 "why",
@@ -164,18 +151,13 @@ class WhyIT {
     @Test
     void anEventPerfCannotRecordIsRefusedInOneSentence() throws Exception {
         Path hot = program();
-        var r = overhead.run(
+        var r = onHot(
                 "why",
+                hot,
                 "--event",
                 "no-such-event",
                 "--profile-dir",
-                overhead.home().resolve("p").toString(),
-                "-V",
-                "base:",
-                "-V",
-                "extra: HOT_EXTRA=1",
-                "--",
-                hot.toString());
+                overhead.home().resolve("p").toString());
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(2);
         assertThat(r.stderr()).contains("perf cannot record no-such-event here").doesNotContain("Exception");
     }

@@ -1,7 +1,10 @@
 package dev.overhead.exec;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +31,45 @@ final class Commands {
 
     static ExecRequest withTimeout(List<String> argv, Duration timeout) {
         return new ExecRequest(argv, Map.of(), null, timeout, new OutputPolicy.Discard(), 0, List.of(), null, false);
+    }
+
+    /** {@code bytes} zero bytes on stdout and then "END", of which the last {@code tail} bytes are kept. */
+    static ExecRequest flood(int bytes, int tail) {
+        return new ExecRequest(
+                List.of("sh", "-c", "head -c " + bytes + " /dev/zero; printf END"),
+                Map.of(),
+                null,
+                null,
+                new OutputPolicy.Discard(),
+                tail,
+                List.of(),
+                null,
+                false);
+    }
+
+    /**
+     * Runs, with a timeout of 0.3 s, a shell that starts a background sleep and then sleeps itself, and
+     * checks what every executor must do: the run timed out in about the timeout, and the background
+     * sleep was killed with the command's process group.
+     */
+    static ExecResult timesOutWithItsGroup(Executor executor, Path dir) throws Exception {
+        Path pidFile = dir.resolve("grandchild.pid");
+        ExecResult r = executor.run(withTimeout(
+                List.of("sh", "-c", "sleep 10 & echo $! > " + pidFile + "; sleep 10"), Duration.ofMillis(300)));
+        assertThat(r.timedOut()).isTrue();
+        assertThat(r.wallS()).isBetween(0.3, 0.8);
+        Path grandchild = Path.of("/proc", Files.readString(pidFile).strip());
+        assertThat(Poll.until(Duration.ofSeconds(5), () -> !Files.exists(grandchild)))
+                .as("background sleep %s killed with its group", grandchild)
+                .isTrue();
+        return r;
+    }
+
+    /** A command not on PATH is an ExecException naming it, as every executor must say. */
+    static void refusesAMissingCommand(Executor executor) {
+        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
+                .isInstanceOf(ExecException.class)
+                .hasMessageStartingWith("command not found: no-such-command-xyz");
     }
 
     static void assumeGnuTime() {

@@ -3,15 +3,10 @@ package dev.overhead.exec;
 import static dev.overhead.exec.Commands.BUSY;
 import static dev.overhead.exec.Commands.captured;
 import static dev.overhead.exec.Commands.req;
-import static dev.overhead.exec.Commands.withTimeout;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.overhead.Poll;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -64,15 +59,7 @@ class FfmExecutorTest {
 
     @Test
     void timeoutKillsTheProcessGroup() throws Exception {
-        Path pidFile = dir.resolve("grandchild.pid");
-        ExecResult r = executor.run(withTimeout(
-                List.of("sh", "-c", "sleep 10 & echo $! > " + pidFile + "; sleep 10"), Duration.ofMillis(300)));
-        assertThat(r.timedOut()).isTrue();
-        assertThat(r.wallS()).isBetween(0.3, 0.8);
-        Path proc = Path.of("/proc", Files.readString(pidFile).strip());
-        assertThat(Poll.until(Duration.ofSeconds(5), () -> !Files.exists(proc)))
-                .as("%s gone with its group", proc)
-                .isTrue();
+        Commands.timesOutWithItsGroup(executor, dir);
     }
 
     @Test
@@ -100,17 +87,9 @@ class FfmExecutorTest {
 
     @Test
     void largeOutputKeepsTheTailOnly() throws Exception {
-        var request = new ExecRequest(
-                List.of("sh", "-c", "head -c 20000000 /dev/zero; printf END"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.Discard(),
-                512,
-                List.of(),
-                null,
-                false);
-        assertThat(executor.run(request).stdout()).hasSize(512).endsWith("END");
+        assertThat(executor.run(Commands.flood(20_000_000, 512)).stdout())
+                .hasSize(512)
+                .endsWith("END");
     }
 
     @Test
@@ -137,9 +116,7 @@ class FfmExecutorTest {
 
     @Test
     void aMissingCommandIsAnExecExceptionNamingIt() {
-        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
-                .isInstanceOf(ExecException.class)
-                .hasMessageStartingWith("command not found: no-such-command-xyz");
+        Commands.refusesAMissingCommand(executor);
     }
 
     @Test

@@ -59,16 +59,8 @@ class NativeExecutorHygieneTest {
 
     @Test
     void timeoutKillsTheWholeProcessGroupInAboutTheTimeout() throws Exception {
-        Path pidFile = dir.resolve("grandchild.pid");
-        ExecResult r = executor.run(withTimeout(
-                List.of("sh", "-c", "sleep 10 & echo $! > " + pidFile + "; sleep 10"), Duration.ofMillis(300)));
-        assertThat(r.timedOut()).isTrue();
+        ExecResult r = Commands.timesOutWithItsGroup(executor, dir);
         assertThat(r.signal()).isEqualTo(15);
-        assertThat(r.wallS()).isBetween(0.3, 0.8);
-        long grandchild = Long.parseLong(Files.readString(pidFile).strip());
-        assertThat(waitUntilGone(grandchild))
-                .as("background sleep %d killed with its group", grandchild)
-                .isTrue();
     }
 
     @Test
@@ -103,17 +95,7 @@ class NativeExecutorHygieneTest {
 
     @Test
     void fiftyMegabytesOfOutputKeepOnlyTheLastBytes() throws Exception {
-        var request = new ExecRequest(
-                List.of("sh", "-c", "head -c 50000000 /dev/zero; printf END"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.Discard(),
-                1024,
-                List.of(),
-                null,
-                false);
-        ExecResult r = executor.run(request);
+        ExecResult r = executor.run(Commands.flood(50_000_000, 1024));
         assertThat(r.stdout()).hasSize(1024).endsWith("END");
         assertThat(helperPeakKib()).as("helper's peak RSS, KiB").isLessThan(8 * 1024);
     }
@@ -167,9 +149,7 @@ class NativeExecutorHygieneTest {
 
     @Test
     void aMissingCommandIsAnExecExceptionNamingIt() {
-        assertThatThrownBy(() -> executor.run(req(List.of("no-such-command-xyz"))))
-                .isInstanceOf(ExecException.class)
-                .hasMessageStartingWith("command not found: no-such-command-xyz");
+        Commands.refusesAMissingCommand(executor);
     }
 
     @Test
@@ -241,9 +221,5 @@ class NativeExecutorHygieneTest {
                 .mapToLong(Long::parseLong)
                 .findFirst()
                 .orElseThrow();
-    }
-
-    private static boolean waitUntilGone(long pid) throws Exception {
-        return Poll.until(Duration.ofSeconds(5), () -> !Files.exists(Path.of("/proc", Long.toString(pid))));
     }
 }

@@ -111,10 +111,24 @@ class FormattingTest {
         assertThatThrownBy(() -> Format.parse("pdf")).hasMessageContaining("text, markdown, csv, html, json");
     }
 
+    /** Variant "hardened" at run 12 of 40, 0:42 elapsed, ~1:30 left, spread ±1.23%. */
+    private static String hardened(Verdict verdict, double[] intervalPct, int width) {
+        return ProgressLine.render(
+                "hardened",
+                12,
+                40,
+                Duration.ofSeconds(42),
+                Duration.ofSeconds(90),
+                1.23,
+                verdict,
+                intervalPct,
+                width,
+                false);
+    }
+
     @Test
     void progressLineShowsEverythingWhenThereIsRoom() {
-        String line = ProgressLine.render(
-                "hardened", 12, 40, Duration.ofSeconds(42), Duration.ofSeconds(90), 1.23, Verdict.INCONCLUSIVE, 100);
+        String line = hardened(Verdict.INCONCLUSIVE, null, 100);
         assertThat(line)
                 .endsWith("hardened  run 12/40  0:42 elapsed  ~1:30 left  ±1.2%  inconclusive")
                 .startsWith("[");
@@ -124,44 +138,23 @@ class FormattingTest {
     @Test
     void progressLineShowsTheCurrentIntervalAfterTheVerdictAndDropsItFirst() {
         double[] ci = {-0.41, 2.93};
-        String wide = ProgressLine.render(
-                "hardened",
-                12,
-                40,
-                Duration.ofSeconds(42),
-                Duration.ofSeconds(90),
-                1.23,
-                Verdict.INCONCLUSIVE,
-                ci,
-                120,
-                false);
+        String wide = hardened(Verdict.INCONCLUSIVE, ci, 120);
         assertThat(wide).endsWith("±1.2%  inconclusive  [−0.4%, +2.9%]");
         String ascii = ProgressLine.render(
                 "hardened", 12, 40, Duration.ofSeconds(42), null, Double.NaN, Verdict.INCONCLUSIVE, ci, 120, true);
         assertThat(ascii).endsWith("inconclusive  [-0.4%, +2.9%]");
-        String narrow = ProgressLine.render(
-                "hardened",
-                12,
-                40,
-                Duration.ofSeconds(42),
-                Duration.ofSeconds(90),
-                1.23,
-                Verdict.INCONCLUSIVE,
-                ci,
-                70,
-                false);
+        String narrow = hardened(Verdict.INCONCLUSIVE, ci, 70);
         assertThat(narrow).doesNotContain("[−0.4%").contains("inconclusive");
     }
 
     @Test
     void progressLineDropsTheLeastNeededPartsWhenNarrow() {
-        String line = ProgressLine.render(
-                "hardened", 12, 40, Duration.ofSeconds(42), Duration.ofSeconds(90), 1.23, Verdict.WORSE, 30);
+        String line = hardened(Verdict.WORSE, null, 30);
         assertThat(line).isEqualTo("hardened  run 12/40  worse");
-        assertThat(ProgressLine.render("v", 3, 0, Duration.ofHours(2), null, Double.NaN, null, 80, true))
+        assertThat(ProgressLine.render("v", 3, 0, Duration.ofHours(2), null, Double.NaN, null, null, 80, true))
                 .isEqualTo("v  run 3  2:00:00 elapsed");
         assertThat(Glyphs.width(ProgressLine.render(
-                        "a-very-long-variant-name", 1, 2, Duration.ZERO, null, Double.NaN, null, 10)))
+                        "a-very-long-variant-name", 1, 2, Duration.ZERO, null, Double.NaN, null, null, 10, false)))
                 .isLessThanOrEqualTo(10);
     }
 }

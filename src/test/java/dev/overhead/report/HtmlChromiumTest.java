@@ -3,14 +3,12 @@ package dev.overhead.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
+import dev.overhead.Browser;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,66 +21,31 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code apt-get install chromium}; .ci/run installs it).
  */
 class HtmlChromiumTest {
-    private static final List<String> CANDIDATES =
-            List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
-
     @TempDir
     static Path dir;
 
+    static Browser page;
     static String dom;
-    static String log;
     static String chromium;
 
     @BeforeAll
     static void renderInChromium() throws Exception {
-        chromium = CANDIDATES.stream()
-                .filter(p -> Files.isExecutable(Path.of(p)))
-                .findFirst()
-                .orElse(null);
+        chromium = Browser.chromium();
         if (chromium == null) {
             return;
         }
-        Path page = dir.resolve("report.html");
+        Path file = dir.resolve("report.html");
         Files.writeString(
-                page,
+                file,
                 HtmlRenderer.render(Fixture.hostile(), new RenderOptions(false, Locale.GERMANY)),
                 StandardCharsets.UTF_8);
-        List<String> command = new ArrayList<>(List.of(
-                chromium,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile"),
-                "--enable-logging=stderr",
-                "--v=0",
-                "--virtual-time-budget=5000",
-                "--window-size=1280,6000",
-                "--dump-dom",
-                page.toUri().toString()));
-        Process p = new ProcessBuilder(command)
-                .redirectError(dir.resolve("stderr.txt").toFile())
-                .start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException("chromium did not finish within 120 s");
-        }
-        dom = new String(out, StandardCharsets.UTF_8);
-        log = Files.readString(dir.resolve("stderr.txt"));
+        // tall enough that every chart is drawn
+        page = Browser.open(chromium, dir.resolve("profile"), file.toUri(), 6000);
+        dom = page.dom();
         String shot = System.getProperty("overhead.report.screenshot");
         if (shot != null) {
-            List<String> shotCommand = new ArrayList<>(command.subList(0, command.size() - 2));
-            shotCommand.addAll(List.of("--screenshot=" + shot, page.toUri().toString()));
-            new ProcessBuilder(shotCommand)
-                    .redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("shot.txt").toFile())
-                    .start()
-                    .waitFor(120, TimeUnit.SECONDS);
-            Files.copy(page, Path.of(shot + ".html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Browser.screenshot(chromium, dir.resolve("profile"), file.toUri(), Path.of(shot), 6000);
+            Files.copy(file, Path.of(shot + ".html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
@@ -108,11 +71,7 @@ class HtmlChromiumTest {
     @Test
     void consoleShowsNoErrors() {
         needChromium();
-        List<String> bad = log.lines()
-                .filter(l -> l.contains("CONSOLE") || l.contains("Uncaught"))
-                .filter(l -> l.contains("Uncaught") || l.contains("ERROR:CONSOLE") || l.contains("Error"))
-                .toList();
-        assertThat(bad).isEmpty();
+        assertThat(page.consoleErrors()).isEmpty();
     }
 
     @Test
@@ -146,10 +105,8 @@ class HtmlChromiumTest {
         assertThat(html).doesNotContainPattern("(?i)<link\\b");
     }
 
-    /** The body's start tag, where the page records that it rendered (or failed). */
     private static String body() {
-        Matcher m = Pattern.compile("<body[^>]*>").matcher(dom);
-        return m.find() ? m.group() : "";
+        return page.body();
     }
 
     private static int count(String haystack, String needle) {

@@ -39,6 +39,11 @@ class StudyRunnerTest {
                 .build();
     }
 
+    /** Adaptive stopping between {@code min} and {@code max} runs, in a random order. */
+    private static StudySettings adaptive(int min, int max) {
+        return options(null, min, max, RunOrder.RANDOMIZED, null);
+    }
+
     private static StudySpec spec(StudySettings options, String... commands) {
         List<Variant> variants = new java.util.ArrayList<>();
         for (int i = 0; i < commands.length; i++) {
@@ -68,6 +73,32 @@ class StudyRunnerTest {
                 () -> Instant.EPOCH);
     }
 
+    /** A new study {@code id} of the commands as variants, run to its end with noise seed {@code noiseSeed}. */
+    private static StudyResult measure(
+            Store store, long noiseSeed, String id, StudySettings options, String... commands) throws Exception {
+        return runner(store, noiseSeed)
+                .run(spec(options, commands), info(id), Map.of(), null)
+                .result();
+    }
+
+    /** A runner that cancels its study, as Ctrl-C would, when {@code done} runs have ended. */
+    private static StudyRunner cancelledAfter(Store store, long noiseSeed, int done) {
+        java.util.concurrent.atomic.AtomicReference<StudyRunner> runner =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        runner.set(new StudyRunner(
+                new FakeExecutor(noiseSeed),
+                store,
+                (w, v, i, ended, p, e, l, sp, verdict, ci) -> {
+                    if (ended == done) {
+                        runner.get().cancel();
+                    }
+                },
+                MachineHooks.NONE,
+                () -> 0L,
+                () -> Instant.EPOCH));
+        return runner.get();
+    }
+
     private static StudyInfo info(String id) {
         return new StudyInfo(id, "t", Instant.EPOCH, StudySettings.DEFAULTS);
     }
@@ -81,28 +112,25 @@ class StudyRunnerTest {
     @Test
     void blockedOrderRunsOneVariantAfterTheOther() throws Exception {
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
-            Outcome o = runner(store)
-                    .run(
-                            spec(options(3, 5, 50, RunOrder.BLOCKED, null), "sleep 1", "sleep 2"),
-                            info("20260101-000000-0001"),
-                            Map.of(),
-                            null);
-            assertThat(sequences(o.result(), 0)).containsExactly(0, 1, 2);
-            assertThat(sequences(o.result(), 1)).containsExactly(3, 4, 5);
+            StudyResult o = measure(
+                    store, 1, "20260101-000000-0001", options(3, 5, 50, RunOrder.BLOCKED, null), "sleep 1", "sleep 2");
+            assertThat(sequences(o, 0)).containsExactly(0, 1, 2);
+            assertThat(sequences(o, 1)).containsExactly(3, 4, 5);
         }
     }
 
     @Test
     void interleavedOrderAlternatesInAFixedOrder() throws Exception {
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
-            Outcome o = runner(store)
-                    .run(
-                            spec(options(3, 5, 50, RunOrder.INTERLEAVED, null), "sleep 1", "sleep 2"),
-                            info("20260101-000000-0002"),
-                            Map.of(),
-                            null);
-            assertThat(sequences(o.result(), 0)).containsExactly(0, 2, 4);
-            assertThat(sequences(o.result(), 1)).containsExactly(1, 3, 5);
+            StudyResult o = measure(
+                    store,
+                    1,
+                    "20260101-000000-0002",
+                    options(3, 5, 50, RunOrder.INTERLEAVED, null),
+                    "sleep 1",
+                    "sleep 2");
+            assertThat(sequences(o, 0)).containsExactly(0, 2, 4);
+            assertThat(sequences(o, 1)).containsExactly(1, 3, 5);
         }
     }
 
@@ -110,12 +138,7 @@ class StudyRunnerTest {
 
     /** The primary (wall) verdict of a finished study. */
     private static Verdict wallVerdict(StudyResult r) {
-        return r.comparisons().stream()
-                .filter(c -> c.metric().equals("wall"))
-                .findFirst()
-                .orElseThrow()
-                .comparison()
-                .verdict();
+        return wall(r).verdict();
     }
 
     @Test
@@ -123,21 +146,11 @@ class StudyRunnerTest {
         // a clear 2x difference is settled at the first look, whatever the noise draws
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
             for (int seed = 1; seed <= SEEDS; seed++) {
-                Outcome clear = runner(store, seed)
-                        .run(
-                                spec(
-                                        options(null, 4, 12, RunOrder.RANDOMIZED, null),
-                                        "fake wall=1 jitter=0.5%",
-                                        "fake wall=2 jitter=0.5%"),
-                                info("20260101-000003-%04d".formatted(seed)),
-                                Map.of(),
-                                null);
-                assertThat(sequences(clear.result(), 0))
-                        .as("noise seed %d", seed)
-                        .hasSize(4);
-                assertThat(wallVerdict(clear.result()))
-                        .as("noise seed %d", seed)
-                        .isEqualTo(Verdict.WORSE);
+                String[] commands = {"fake wall=1 jitter=0.5%", "fake wall=2 jitter=0.5%"};
+                StudyResult clear =
+                        measure(store, seed, "20260101-000003-%04d".formatted(seed), adaptive(4, 12), commands);
+                assertThat(sequences(clear, 0)).as("noise seed %d", seed).hasSize(4);
+                assertThat(wallVerdict(clear)).as("noise seed %d", seed).isEqualTo(Verdict.WORSE);
             }
         }
     }
@@ -152,20 +165,14 @@ class StudyRunnerTest {
         int decided = 0;
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
             for (int seed = 1; seed <= SEEDS; seed++) {
-                Outcome aa = runner(store, seed)
-                        .run(
-                                spec(
-                                        options(null, 4, 12, RunOrder.RANDOMIZED, null),
-                                        "fake wall=1 jitter=5%",
-                                        "fake wall=1 jitter=5%"),
-                                info("20260101-000004-%04d".formatted(seed)),
-                                Map.of(),
-                                null);
-                Verdict verdict = wallVerdict(aa.result());
+                String[] commands = {"fake wall=1 jitter=5%", "fake wall=1 jitter=5%"};
+                StudyResult aa =
+                        measure(store, seed, "20260101-000004-%04d".formatted(seed), adaptive(4, 12), commands);
+                Verdict verdict = wallVerdict(aa);
                 if (verdict == Verdict.WORSE || verdict == Verdict.BETTER) {
                     decided++;
                 } else if (!verdict.decisive()) {
-                    assertThat(sequences(aa.result(), 0))
+                    assertThat(sequences(aa, 0))
                             .as("noise seed %d: unsettled, so it runs to the maximum", seed)
                             .hasSize(12);
                 }
@@ -184,7 +191,7 @@ class StudyRunnerTest {
     }
 
     private static StudySettings precise(int min, int max, double precisionPct) {
-        return options(null, min, max, RunOrder.RANDOMIZED, null).toBuilder()
+        return adaptive(min, max).toBuilder()
                 .stopping(new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precisionPct))
                 .build();
     }
@@ -195,18 +202,9 @@ class StudyRunnerTest {
         // ends at one of the looks 4, 8, 16, 32 (doubling from --min-runs 4, docs/statistics.md §4)
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
             for (int seed = 1; seed <= 12; seed++) {
-                Outcome o = runner(store, seed)
-                        .run(
-                                spec(
-                                        options(null, 4, 32, RunOrder.RANDOMIZED, null),
-                                        "fake wall=1 jitter=3%",
-                                        "fake wall=1.03 jitter=3%"),
-                                info("20260101-000012-%04d".formatted(seed)),
-                                Map.of(),
-                                null);
-                assertThat(sequences(o.result(), 0).size())
-                        .as("noise seed %d", seed)
-                        .isIn(4, 8, 16, 32);
+                String[] commands = {"fake wall=1 jitter=3%", "fake wall=1.03 jitter=3%"};
+                StudyResult o = measure(store, seed, "20260101-000012-%04d".formatted(seed), adaptive(4, 32), commands);
+                assertThat(sequences(o, 0).size()).as("noise seed %d", seed).isIn(4, 8, 16, 32);
             }
         }
     }
@@ -217,23 +215,13 @@ class StudyRunnerTest {
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
             for (int seed = 1; seed <= 8; seed++) {
                 String[] commands = {"fake wall=1 jitter=2%", "fake wall=1.2 jitter=2%"};
-                Outcome quick = runner(store, seed)
-                        .run(
-                                spec(options(null, 4, 32, RunOrder.RANDOMIZED, null), commands),
-                                info("20260101-000013-%04d".formatted(seed)),
-                                Map.of(),
-                                null);
-                Outcome narrow = runner(store, seed)
-                        .run(
-                                spec(precise(4, 32, 2), commands),
-                                info("20260101-000014-%04d".formatted(seed)),
-                                Map.of(),
-                                null);
-                assertThat(sequences(quick.result(), 0))
-                        .as("noise seed %d", seed)
-                        .hasSize(4);
-                dev.overhead.stats.Comparison c = wall(narrow.result());
-                assertThat(sequences(narrow.result(), 0).size())
+                StudyResult quick =
+                        measure(store, seed, "20260101-000013-%04d".formatted(seed), adaptive(4, 32), commands);
+                StudyResult narrow =
+                        measure(store, seed, "20260101-000014-%04d".formatted(seed), precise(4, 32, 2), commands);
+                assertThat(sequences(quick, 0)).as("noise seed %d", seed).hasSize(4);
+                dev.overhead.stats.Comparison c = wall(narrow);
+                assertThat(sequences(narrow, 0).size())
                         .as("noise seed %d", seed)
                         .isIn(8, 16, 32);
                 assertThat(c.verdict()).isEqualTo(Verdict.WORSE);
@@ -247,15 +235,16 @@ class StudyRunnerTest {
     @Test
     void aPrecisionOutOfReachRunsToTheMaximumAndSaysSo() throws Exception {
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
-            Outcome o = runner(store)
-                    .run(
-                            spec(precise(4, 8, 0.01), "fake wall=1 jitter=2%", "fake wall=2 jitter=2%"),
-                            info("20260101-000015-0001"),
-                            Map.of(),
-                            null);
-            assertThat(sequences(o.result(), 0)).hasSize(8);
-            assertThat(wall(o.result()).verdict()).isEqualTo(Verdict.WORSE);
-            assertThat(o.result().warnings())
+            StudyResult o = measure(
+                    store,
+                    1,
+                    "20260101-000015-0001",
+                    precise(4, 8, 0.01),
+                    "fake wall=1 jitter=2%",
+                    "fake wall=2 jitter=2%");
+            assertThat(sequences(o, 0)).hasSize(8);
+            assertThat(wall(o).verdict()).isEqualTo(Verdict.WORSE);
+            assertThat(o.warnings())
                     .anyMatch(w -> w.startsWith("w: the precision asked for (±0.01%) was not reached in 8 runs"));
         }
     }
@@ -264,24 +253,13 @@ class StudyRunnerTest {
     void aResumedAdaptiveStudyLooksWhereTheUninterruptedOneWould() throws Exception {
         // interrupted after 5 rounds (between the looks at 4 and 8), resumed: it goes on to a look,
         // 8 or 12, never stopping at the round it was resumed at
-        StudySpec spec =
-                spec(options(null, 4, 12, RunOrder.RANDOMIZED, null), "fake wall=1 jitter=5%", "fake wall=1 jitter=5%");
+        StudySpec spec = spec(adaptive(4, 12), "fake wall=1 jitter=5%", "fake wall=1 jitter=5%");
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
             String id = "20260101-000016-0001";
-            java.util.concurrent.atomic.AtomicReference<StudyRunner> first =
-                    new java.util.concurrent.atomic.AtomicReference<>();
-            first.set(new StudyRunner(
-                    new FakeExecutor(3),
-                    store,
-                    (w, v, i, done, p, e, l, sp, verdict, ci) -> {
-                        if (done == 10) {
-                            first.get().cancel();
-                        }
-                    },
-                    MachineHooks.NONE,
-                    () -> 0L,
-                    () -> Instant.EPOCH));
-            assertThat(first.get().run(spec, info(id), Map.of(), null).state()).isEqualTo(Outcome.State.INTERRUPTED);
+            assertThat(cancelledAfter(store, 3, 10)
+                            .run(spec, info(id), Map.of(), null)
+                            .state())
+                    .isEqualTo(Outcome.State.INTERRUPTED);
             StudyResult stored = store.load(id).orElseThrow();
             assertThat(stored.workloads().getFirst().variants().getFirst().runs())
                     .hasSize(5);
@@ -293,17 +271,15 @@ class StudyRunnerTest {
     @Test
     void theTimeBudgetEndsTheStudyAfterTwoRounds() throws Exception {
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
-            Outcome o = runner(store)
-                    .run(
-                            spec(
-                                    options(null, 5, 50, RunOrder.RANDOMIZED, Duration.ofMillis(1)),
-                                    "fake wall=1 jitter=5%",
-                                    "fake wall=1 jitter=5%"),
-                            info("20260101-000000-0005"),
-                            Map.of(),
-                            null);
-            assertThat(sequences(o.result(), 0)).hasSize(2);
-            assertThat(o.result().warnings()).anyMatch(w -> w.contains("time budget"));
+            StudyResult o = measure(
+                    store,
+                    1,
+                    "20260101-000000-0005",
+                    options(null, 5, 50, RunOrder.RANDOMIZED, Duration.ofMillis(1)),
+                    "fake wall=1 jitter=5%",
+                    "fake wall=1 jitter=5%");
+            assertThat(sequences(o, 0)).hasSize(2);
+            assertThat(o.warnings()).anyMatch(w -> w.contains("time budget"));
         }
     }
 
@@ -327,20 +303,10 @@ class StudyRunnerTest {
 
             // interrupted in the middle of the third round, then resumed with the same settings
             String id = "20260101-000000-0011";
-            java.util.concurrent.atomic.AtomicReference<StudyRunner> first =
-                    new java.util.concurrent.atomic.AtomicReference<>();
-            first.set(new StudyRunner(
-                    new FakeExecutor(1),
-                    store,
-                    (w, v, i, done, p, e, l, sp, verdict, ci) -> {
-                        if (done == 7) {
-                            first.get().cancel();
-                        }
-                    },
-                    MachineHooks.NONE,
-                    () -> 0L,
-                    () -> Instant.EPOCH));
-            assertThat(first.get().run(spec, info(id), Map.of(), null).state()).isEqualTo(Outcome.State.INTERRUPTED);
+            assertThat(cancelledAfter(store, 1, 7)
+                            .run(spec, info(id), Map.of(), null)
+                            .state())
+                    .isEqualTo(Outcome.State.INTERRUPTED);
             StudyResult stored = store.load(id).orElseThrow();
             Outcome resumed = runner(store).run(spec, stored.info(), Map.of(), stored);
 
@@ -390,9 +356,7 @@ class StudyRunnerTest {
             // wall cannot be told apart (A/A, 5% noise: the maximum with wall as primary, as above), while
             // the parsed score differs clearly: judged on the score, the workload stops at the minimum.
             StudySpec onWall = spec(
-                    options(null, 4, 12, RunOrder.RANDOMIZED, null),
-                    "fake wall=1 jitter=5% 'out=score: 7'",
-                    "fake wall=1 jitter=5% 'out=score: 9'");
+                    adaptive(4, 12), "fake wall=1 jitter=5% 'out=score: 7'", "fake wall=1 jitter=5% 'out=score: 9'");
             dev.overhead.model.MetricSpec score = new dev.overhead.model.MetricSpec(
                     "score", dev.overhead.stats.Direction.HIGHER, "", "score: (\\d+)");
             Workload own = new Workload("w", List.of(), false, Map.of(), List.of(), List.of(score), "score");

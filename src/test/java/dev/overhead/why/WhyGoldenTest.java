@@ -16,8 +16,17 @@ class WhyGoldenTest {
                 WhyAnalysisTest.variant(0, "/lib/libc.so.6", 0),
                 WhyAnalysisTest.variant(200_000, "/usr/lib/libjemalloc.so.2", 30_000),
                 WhyAnalysis.Options.DEFAULT);
-        return new WhyReport(
+        return report(
                 "command",
+                "/tmp/profiles/why-20261203-120000",
+                extra,
+                List.of("an example note that is long enough to be wrapped at the eightieth column of the text"));
+    }
+
+    /** A report on ./prog of one candidate, extra, against base: 8 rounds of cpu-clock samples at 4000 Hz. */
+    static WhyReport report(String workload, String directory, WhyReport.Diff diff, List<String> notes) {
+        return new WhyReport(
+                workload,
                 "./prog",
                 "cpu-clock",
                 "ns",
@@ -27,9 +36,9 @@ class WhyGoldenTest {
                 8,
                 List.of("base", "extra"),
                 "base",
-                "/tmp/profiles/why-20261203-120000",
-                List.of(extra),
-                List.of("an example note that is long enough to be wrapped at the eightieth column of the text"));
+                directory,
+                List.of(diff),
+                notes);
     }
 
     @Test

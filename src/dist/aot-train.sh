@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes the JVM's ahead-of-time cache for overhead (JDK 25: JEP 483 class loading and linking,
-# JEP 514 one-step creation, JEP 515 method profiles) by a training run: `overhead compare` of a
-# small sample file, the command that is mostly start-up. The launchers pass -XX:AOTCache when the
-# cache is there, newer than the jar and made by the same java; without it they start as before.
+# JEP 514 one-step creation, JEP 515 method profiles) by a training run (cli.AotTraining): the short
+# commands people run most — --version, compare of a small sample file, run --fake-exec, report —
+# in one JVM. The launchers pass -XX:AOTCache when the cache is there, newer than the jar and made by
+# the same java; without it they start as before.
 # Usage: aot-train.sh JAVA JAR OUTPUT [JVM-OPTION...]  (the options the launcher starts java with)
 # Never fails the build: a JVM that cannot make the cache leaves none, with a note.
 set -u
@@ -22,14 +23,17 @@ fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 rm -f "$out" "$out.java"
-{
-  echo "workload,variant,metric,value"
-  for v in base cand; do
-    for i in $(seq 1 30); do echo "train,$v,wall,0.0$((10 + i % 7))"; done
-  done
-} >"$tmp/train.csv"
-if "$java" "$@" -XX:AOTCacheOutput="$tmp/overhead.aot" -jar "$jar" compare "$tmp/train.csv" >/dev/null 2>"$tmp/err" \
-  && [ -s "$tmp/overhead.aot" ]; then
+# picocli's classes are Java 5 class files, which the cache cannot link: rewritten once to version 52
+# (src/dist/LinkableClasses.java) where this java can run a source file; a bundled runtime (the dist)
+# gets the jars already rewritten.
+picocli="$(ls "$(dirname "$jar")"/lib/picocli-*.jar 2>/dev/null | head -n 1)"
+if [ -n "$picocli" ] && [ -x "$(dirname "$java")/javac" ]; then
+  "$java" "$(dirname "$0")/LinkableClasses.java" "$picocli" \
+    || echo "[overhead aot] $picocli left as it is: the cache will not hold picocli's classes" >&2
+fi
+# -cp, not -jar: the training's own main class; the class path is the same, so -jar may use the cache.
+if "$java" "$@" -XX:AOTCacheOutput="$tmp/overhead.aot" -cp "$jar" dev.overhead.cli.AotTraining "$tmp" \
+  >/dev/null 2>"$tmp/err" && [ -s "$tmp/overhead.aot" ]; then
   mv "$tmp/overhead.aot" "$out"
   readlink -f "$java" >"$out.java" # the cache belongs to this JVM build
 else

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         versionProvider = Version.class,
         modelTransformer = Summaries.class,
         scope = CommandLine.ScopeType.INHERIT,
-        description = "Measures what a change costs in performance and says whether the cost is real.",
+        description = Main.DESCRIPTION,
         subcommands = {
             RunCommand.class,
             CompareCommand.class,
@@ -42,6 +42,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class
         })
 public final class Main {
+    static final String DESCRIPTION = "Measures what a change costs in performance and says whether the cost is real.";
 
     public static void main(String[] args) {
         // The JVM decoded the arguments with the locale's charset, losing bytes that are not text.
@@ -65,7 +66,7 @@ public final class Main {
                 rest.add(args[i]);
             }
         }
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = Version.whileBuilding(() -> LazyTree.commandLine(rest));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new Errors(debug));

@@ -46,13 +46,27 @@ public final class Main {
 
     public static void main(String[] args) {
         // The JVM decoded the arguments with the locale's charset, losing bytes that are not text.
-        System.exit(run(
+        System.exit(runStandard(args));
+    }
+
+    /** {@link #run} on the process's own arguments and standard streams (the AOT training runs it too). */
+    static int runStandard(String[] args) {
+        return run(
                 dev.overhead.exec.ArgBytes.exactArgs(args),
                 new PrintWriter(new java.io.OutputStreamWriter(new Stdout(), System.out.charset()), true),
-                new PrintWriter(System.err, true)));
+                new PrintWriter(System.err, true));
     }
 
     public static int run(String[] args, PrintWriter rawOut, PrintWriter rawErr) {
+        return run(args, rawOut, rawErr, LazyTree::commandLine);
+    }
+
+    /** {@link #run} with the command tree made by {@code tree} from the arguments (tests compare two). */
+    static int run(
+            String[] args,
+            PrintWriter rawOut,
+            PrintWriter rawErr,
+            java.util.function.Function<List<String>, CommandLine> tree) {
         PrintWriter out = SafeText.wrap(rawOut);
         PrintWriter err = SafeText.wrap(rawErr);
         // --debug is overhead's own anywhere before "--"; after it, it belongs to the measured command
@@ -66,7 +80,7 @@ public final class Main {
                 rest.add(args[i]);
             }
         }
-        CommandLine cli = Version.whileBuilding(() -> LazyTree.commandLine(rest));
+        CommandLine cli = Version.whileBuilding(() -> tree.apply(rest));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new Errors(debug));

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes the JVM's ahead-of-time cache for overhead (JDK 25: JEP 483 class loading and linking,
-# JEP 514 one-step creation, JEP 515 method profiles) by a training run: `overhead compare` of a
-# small sample file, the command that is mostly start-up. The launchers pass -XX:AOTCache when the
-# cache is there, newer than the jar and made by the same java; without it they start as before.
+# JEP 514 one-step creation, JEP 515 method profiles) by a training run (cli.AotTraining): the short
+# commands people run most — --version, compare of a small sample file, run --fake-exec, report —
+# in one JVM. The launchers pass -XX:AOTCache when the cache is there, newer than the jar and made by
+# the same java; without it they start as before.
 # Usage: aot-train.sh JAVA JAR OUTPUT [JVM-OPTION...]  (the options the launcher starts java with)
 # Never fails the build: a JVM that cannot make the cache leaves none, with a note.
 set -u
@@ -22,14 +23,50 @@ fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 rm -f "$out" "$out.java"
-{
-  echo "workload,variant,metric,value"
-  for v in base cand; do
-    for i in $(seq 1 30); do echo "train,$v,wall,0.0$((10 + i % 7))"; done
-  done
-} >"$tmp/train.csv"
-if "$java" "$@" -XX:AOTCacheOutput="$tmp/overhead.aot" -jar "$jar" compare "$tmp/train.csv" >/dev/null 2>"$tmp/err" \
-  && [ -s "$tmp/overhead.aot" ]; then
+# picocli's classes are Java 5 class files, which the cache cannot link: rewritten once to version 52
+# (src/dist/LinkableClasses.java) where this java can run a source file; a bundled runtime (the dist)
+# gets the jars already rewritten.
+# The libraries are the jar's manifest's (target/lib may keep older versions beside them).
+lib="$(dirname "$jar")/lib"
+classpath="$(unzip -p "$jar" META-INF/MANIFEST.MF 2>/dev/null | tr -d '\r\n ')"
+picocli="$(printf '%s' "$classpath" | grep -o 'lib/picocli-[0-9.]*\.jar' | head -n 1)"
+if [ -n "$picocli" ]; then
+  picocli="$(dirname "$jar")/$picocli"
+else # no unzip: the newest picocli there
+  picocli="$(ls -t "$lib"/picocli-*.jar 2>/dev/null | head -n 1)"
+fi
+if [ -n "$picocli" ] && [ -x "$(dirname "$java")/javac" ]; then
+  "$java" "$(dirname "$0")/LinkableClasses.java" "$picocli" \
+    || echo "[overhead aot] $picocli left as it is: the cache will not hold picocli's classes" >&2
+fi
+# sqlite-jdbc copies its native library out of its jar on every start, after comparing the two byte by
+# byte (a third of `report`'s start-up): here it is copied once, beside the libraries, and the launcher
+# names it (-Dorg.sqlite.lib.path); sqlite-jdbc goes back to its own copy where that one cannot load.
+sqlite="$(printf '%s' "$classpath" | grep -o 'lib/sqlite-jdbc-[0-9.]*\.jar' | head -n 1)"
+native="$lib/sqlite-native"
+rm -rf "$native"
+case "$(uname -s)/$(uname -m)" in
+  Linux/x86_64 | Linux/amd64) platform=Linux/x86_64 ;;
+  Linux/aarch64 | Linux/arm64) platform=Linux/aarch64 ;;
+  *) platform="" ;;
+esac
+# (with a JDK only, as the rewrite above: a bundled runtime's launcher takes sqlite-jdbc's own way)
+if [ -n "$sqlite" ] && [ -n "$platform" ] && [ -x "$(dirname "$java")/javac" ] \
+  && ! ldd --version 2>&1 | grep -qi musl; then
+  mkdir -p "$native"
+  unzip -q -o -j "$(dirname "$jar")/$sqlite" "org/sqlite/native/$platform/libsqlitejdbc.so" -d "$native" 2>/dev/null \
+    || rm -rf "$native"
+fi
+sqlite_opts=()
+[ -f "$native/libsqlitejdbc.so" ] && sqlite_opts=(-Dorg.sqlite.lib.path="$native" -Dorg.sqlite.lib.name=libsqlitejdbc.so)
+# The training's store is made first, outside the training: creating a store runs Flyway's migrations,
+# which a command meets once per store; in the training they put 354 Flyway classes in the cache,
+# which every start then loads.
+"$java" "$@" "${sqlite_opts[@]}" -cp "$jar" dev.overhead.cli.Main run --fake-exec --store "$tmp/train.db" \
+  --label seed --runs 2 "sleep 1" "sleep 2" >/dev/null 2>&1 || true
+# -cp, not -jar: the training's own main class; the class path is the same, so -jar may use the cache.
+if "$java" "$@" "${sqlite_opts[@]}" -XX:AOTCacheOutput="$tmp/overhead.aot" -cp "$jar" dev.overhead.cli.AotTraining "$tmp" \
+  >/dev/null 2>"$tmp/err" && [ -s "$tmp/overhead.aot" ]; then
   mv "$tmp/overhead.aot" "$out"
   readlink -f "$java" >"$out.java" # the cache belongs to this JVM build
 else

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         versionProvider = Version.class,
         modelTransformer = Summaries.class,
         scope = CommandLine.ScopeType.INHERIT,
-        description = "Measures what a change costs in performance and says whether the cost is real.",
+        description = Main.DESCRIPTION,
         subcommands = {
             RunCommand.class,
             CompareCommand.class,
@@ -42,16 +42,31 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class
         })
 public final class Main {
+    static final String DESCRIPTION = "Measures what a change costs in performance and says whether the cost is real.";
 
     public static void main(String[] args) {
         // The JVM decoded the arguments with the locale's charset, losing bytes that are not text.
-        System.exit(run(
+        System.exit(runStandard(args));
+    }
+
+    /** {@link #run} on the process's own arguments and standard streams (the AOT training runs it too). */
+    static int runStandard(String[] args) {
+        return run(
                 dev.overhead.exec.ArgBytes.exactArgs(args),
                 new PrintWriter(new java.io.OutputStreamWriter(new Stdout(), System.out.charset()), true),
-                new PrintWriter(System.err, true)));
+                new PrintWriter(System.err, true));
     }
 
     public static int run(String[] args, PrintWriter rawOut, PrintWriter rawErr) {
+        return run(args, rawOut, rawErr, LazyTree::commandLine);
+    }
+
+    /** {@link #run} with the command tree made by {@code tree} from the arguments (tests compare two). */
+    static int run(
+            String[] args,
+            PrintWriter rawOut,
+            PrintWriter rawErr,
+            java.util.function.Function<List<String>, CommandLine> tree) {
         PrintWriter out = SafeText.wrap(rawOut);
         PrintWriter err = SafeText.wrap(rawErr);
         // --debug is overhead's own anywhere before "--"; after it, it belongs to the measured command
@@ -65,7 +80,7 @@ public final class Main {
                 rest.add(args[i]);
             }
         }
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = Version.whileBuilding(() -> tree.apply(rest));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new Errors(debug));

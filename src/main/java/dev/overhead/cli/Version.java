@@ -12,6 +12,22 @@ import picocli.CommandLine.IVersionProvider;
  * helper comes from (which decides whether peak memory is the command's own), as a bug report needs.
  */
 public final class Version implements IVersionProvider {
+    /**
+     * While picocli builds the command tree it asks for the version once per subcommand that inherits
+     * the root's attributes (to copy it) and never prints those copies: the provider is asked again when
+     * {@code --version} is given. Hashing the helper for them was a sixth of {@code compare}'s start-up.
+     */
+    private static final ThreadLocal<Boolean> BUILDING = ThreadLocal.withInitial(() -> false);
+
+    /** Builds a command tree without computing the version lines picocli copies and never shows. */
+    static <T> T whileBuilding(java.util.function.Supplier<T> build) {
+        BUILDING.set(true);
+        try {
+            return build.get();
+        } finally {
+            BUILDING.set(false);
+        }
+    }
 
     public static String current() {
         return ToolVersion.current();
@@ -32,6 +48,9 @@ public final class Version implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
+        if (BUILDING.get()) {
+            return new String[0];
+        }
         return new String[] {
             "overhead " + current() + " (commit " + commit() + ")",
             "Java " + Runtime.version() + " (" + System.getProperty("java.vendor", "unknown vendor") + ", "

@@ -33,11 +33,14 @@ public final class Formats {
     /** Deeper than any file overhead reads needs; a hostile file gets a sentence, not a stack overflow. */
     static final int MAX_DEPTH = 100;
 
-    private static final ObjectMapper JSON = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
-            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
-                    .maxNestingDepth(MAX_DEPTH)
-                    .build())
-            .build());
+    /** Made on the first JSON file: a sample CSV then starts without Jackson (docs/performance.md, "Start-up"). */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+                .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH)
+                        .build())
+                .build());
+    }
 
     /** What a file is. */
     public enum Kind {
@@ -96,7 +99,7 @@ public final class Formats {
         if (head.startsWith("{")) {
             JsonNode root;
             try {
-                root = JSON.readTree(text);
+                root = Json.MAPPER.readTree(text);
             } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
                 throw new FormatException(
                         source + " nests JSON deeper than " + MAX_DEPTH + " levels, which no result file needs: is it"

@@ -1,0 +1,42 @@
+package dev.overhead.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The training run of the JVM's AOT cache (src/dist/aot-train.sh; docs/performance.md, "Start-up"), not a
+ * command: the short commands people run most, once each in one JVM, so that the cache holds the classes
+ * they load and link and the profiles of the methods they run. A cache trained on {@code compare} alone
+ * left {@code report}'s store and {@code run}'s executor out. Usage: {@code AotTraining SCRATCH-DIR}.
+ */
+public final class AotTraining {
+    private AotTraining() {}
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[0]);
+        StringBuilder csv = new StringBuilder("workload,variant,metric,value\n");
+        for (String v : new String[] {"base", "cand"}) {
+            for (int i = 1; i <= 30; i++)
+                csv.append("train,")
+                        .append(v)
+                        .append(",wall,0.0")
+                        .append(10 + i % 7)
+                        .append('\n');
+        }
+        Path sample = Files.writeString(dir.resolve("train.csv"), csv);
+        String store = dir.resolve("train.db").toString();
+        run("--version");
+        run("compare", sample.toString());
+        run("run", "--fake-exec", "--store", store, "--label", "train", "--runs", "5", "sleep 1", "sleep 2");
+        run("report", "--store", store, "train");
+        run("compare", "--help");
+    }
+
+    private static void run(String... args) {
+        int code = Main.runStandard(args); // the training's output goes to /dev/null (aot-train.sh)
+        if (code != 0) { // a training run that fails trains the wrong path: say so, the build goes on
+            System.err.println("[overhead aot] training: 'overhead " + String.join(" ", args) + "' exited " + code);
+        }
+    }
+}

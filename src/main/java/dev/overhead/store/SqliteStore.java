@@ -42,6 +42,8 @@ public final class SqliteStore implements Store {
     private final Connection connection;
     private final StudyRows rows;
     private long lastSync = System.nanoTime();
+    /** The connection is at {@code synchronous=NORMAL}, left there by the last run written without a sync. */
+    private boolean lazy;
 
     private SqliteStore(Path file, Connection connection) {
         this.file = file;
@@ -179,6 +181,11 @@ public final class SqliteStore implements Store {
     }
 
     Connection connection() {
+        try {
+            durable(); // whatever the caller writes is synced, as before
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
         return connection;
     }
 
@@ -200,21 +207,36 @@ public final class SqliteStore implements Store {
         try {
             long now = System.nanoTime();
             boolean sync = now - lastSync >= DURABLE_EVERY_NS;
-            if (!sync) {
+            // The level is switched only when it changes (once a second in a study of short runs), not twice a
+            // run: each switch is a statement of its own, a third of a run's store cost (docs/performance.md).
+            if (sync) {
+                durable();
+            } else if (!lazy) {
                 synchronous("NORMAL"); // written to the WAL (kill-safe), synced with a later commit
+                lazy = true;
             }
-            try {
-                StudyWrites.run(connection, studyId, workload, variant, run); // autocommit: its own transaction
-            } finally {
-                if (!sync) {
-                    synchronous("FULL");
-                }
-            }
+            StudyWrites.run(connection, studyId, workload, variant, run); // autocommit: its own transaction
             if (sync) {
                 lastSync = now; // this commit synced the WAL, and with it every run before it
             }
         } catch (SQLException e) {
             throw Failures.ofRun(file, studyId, workload, variant, run.index(), e);
+        }
+    }
+
+    /** Back to {@code synchronous=FULL}: every write but a run's is synced, and so is the run after a second. */
+    private void durable() throws SQLException {
+        if (lazy) {
+            synchronous("FULL");
+            lazy = false;
+        }
+    }
+
+    /** The connection's {@code synchronous} level as SQLite reports it (1 NORMAL, 2 FULL), for tests. */
+    int synchronousLevel() throws SQLException {
+        try (var st = connection.createStatement();
+                var rs = st.executeQuery("PRAGMA synchronous")) {
+            return rs.next() ? rs.getInt(1) : -1;
         }
     }
 
@@ -226,6 +248,11 @@ public final class SqliteStore implements Store {
 
     @Override
     public void finish(String studyId, String state, List<String> warnings) throws StoreException {
+        try {
+            durable(); // the study's end is synced, and with it every run before it
+        } catch (SQLException e) {
+            throw Failures.of(file, "written", e);
+        }
         try (PreparedStatement st =
                 connection.prepareStatement("UPDATE studies SET state = ?, warnings = ? WHERE id = ?")) {
             st.setString(1, state);
@@ -305,6 +332,7 @@ public final class SqliteStore implements Store {
 
     private void inTransaction(String action, SqlWork work) throws StoreException {
         try {
+            durable();
             connection.setAutoCommit(false);
             try {
                 work.run();
@@ -323,6 +351,7 @@ public final class SqliteStore implements Store {
     @Override
     public void close() throws StoreException {
         try {
+            durable();
             connection.close();
         } catch (SQLException e) {
             throw Failures.of(file, "closed", e);

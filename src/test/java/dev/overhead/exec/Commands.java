@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Requests and outside references shared by the executor tests. */
 final class Commands {
@@ -23,11 +22,11 @@ final class Commands {
     }
 
     static ExecRequest captured(List<String> argv) {
-        return new ExecRequest(argv, Map.of(), null, null, new OutputPolicy.Discard(), 4096, List.of(), null, false);
+        return ExecRequest.builder(argv).captureBytes(4096).build();
     }
 
     static ExecRequest withTimeout(List<String> argv, Duration timeout) {
-        return new ExecRequest(argv, Map.of(), null, timeout, new OutputPolicy.Discard(), 0, List.of(), null, false);
+        return ExecRequest.builder(argv).timeout(timeout).build();
     }
 
     static void assumeGnuTime() {

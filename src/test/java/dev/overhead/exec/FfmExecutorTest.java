@@ -100,34 +100,24 @@ class FfmExecutorTest {
 
     @Test
     void largeOutputKeepsTheTailOnly() throws Exception {
-        var request = new ExecRequest(
-                List.of("sh", "-c", "head -c 20000000 /dev/zero; printf END"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.Discard(),
-                512,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("sh", "-c", "head -c 20000000 /dev/zero; printf END"))
+                .captureBytes(512)
+                .build();
         assertThat(executor.run(request).stdout()).hasSize(512).endsWith("END");
     }
 
     @Test
     void pinNoAslrNiceAndEnvironmentReachTheCommand() throws Exception {
-        var request = new ExecRequest(
-                List.of(
+        var request = ExecRequest.builder(List.of(
                         "sh",
                         "-c",
-                        "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality; nice; echo $FOO"),
-                Map.of("FOO", "bar"),
-                null,
-                null,
-                new OutputPolicy.Discard(),
-                4096,
-                List.of(0),
-                3,
-                true);
+                        "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality; nice; echo $FOO"))
+                .env(Map.of("FOO", "bar"))
+                .captureBytes(4096)
+                .cpus(List.of(0))
+                .nice(3)
+                .noAslr(true)
+                .build();
         String[] lines = executor.run(request).stdout().strip().split("\n");
         assertThat(lines[0]).isEqualTo("Cpus_allowed_list:\t0");
         assertThat(Integer.parseInt(lines[1], 16) & 0x0040000).isEqualTo(0x0040000);

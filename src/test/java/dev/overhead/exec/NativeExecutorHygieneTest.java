@@ -39,7 +39,13 @@ class NativeExecutorHygieneTest {
 
     static ExecRequest full(
             List<String> argv, Map<String, String> env, List<Integer> cpus, Integer nice, boolean noAslr) {
-        return new ExecRequest(argv, env, null, null, new OutputPolicy.Discard(), 4096, cpus, nice, noAslr);
+        return ExecRequest.builder(argv)
+                .env(env)
+                .captureBytes(4096)
+                .cpus(cpus)
+                .nice(nice)
+                .noAslr(noAslr)
+                .build();
     }
 
     @Test
@@ -103,16 +109,9 @@ class NativeExecutorHygieneTest {
 
     @Test
     void fiftyMegabytesOfOutputKeepOnlyTheLastBytes() throws Exception {
-        var request = new ExecRequest(
-                List.of("sh", "-c", "head -c 50000000 /dev/zero; printf END"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.Discard(),
-                1024,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("sh", "-c", "head -c 50000000 /dev/zero; printf END"))
+                .captureBytes(1024)
+                .build();
         ExecResult r = executor.run(request);
         assertThat(r.stdout()).hasSize(1024).endsWith("END");
         assertThat(helperPeakKib()).as("helper's peak RSS, KiB").isLessThan(8 * 1024);
@@ -129,16 +128,9 @@ class NativeExecutorHygieneTest {
     void outputToAFileIsAppended() throws Exception {
         Path file = dir.resolve("out.log");
         Files.writeString(file, "before\n");
-        var request = new ExecRequest(
-                List.of("sh", "-c", "echo out; echo err >&2"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.ToFile(file),
-                0,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("sh", "-c", "echo out; echo err >&2"))
+                .output(new OutputPolicy.ToFile(file))
+                .build();
         ExecResult r = executor.run(request);
         assertThat(Files.readString(file)).startsWith("before\n").contains("out\n", "err\n");
         assertThat(r.stderrTail()).isEqualTo("err\n");
@@ -182,16 +174,9 @@ class NativeExecutorHygieneTest {
 
     @Test
     void aMissingWorkingDirectoryIsRefused() {
-        var request = new ExecRequest(
-                List.of("true"),
-                Map.of(),
-                dir.resolve("missing"),
-                null,
-                new OutputPolicy.Discard(),
-                0,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("true"))
+                .workDir(dir.resolve("missing"))
+                .build();
         assertThatThrownBy(() -> executor.run(request))
                 .isInstanceOf(ExecException.class)
                 .hasMessageContaining("cannot change to directory");
@@ -199,8 +184,10 @@ class NativeExecutorHygieneTest {
 
     @Test
     void theWorkingDirectoryIsUsed() throws Exception {
-        var request = new ExecRequest(
-                List.of("pwd"), Map.of(), dir, null, new OutputPolicy.Discard(), 100, List.of(), null, false);
+        var request = ExecRequest.builder(List.of("pwd"))
+                .workDir(dir)
+                .captureBytes(100)
+                .build();
         assertThat(executor.run(request).stdout().strip())
                 .isEqualTo(dir.toRealPath().toString());
     }

@@ -44,6 +44,8 @@ public final class SqliteStore implements Store {
     private long lastSync = System.nanoTime();
     /** The connection is at {@code synchronous=NORMAL}, left there by the last run written without a sync. */
     private boolean lazy;
+    /** The run insert, prepared once per form (with and without build and boot) rather than once per run. */
+    private final PreparedStatement[] runInserts = new PreparedStatement[2];
 
     private SqliteStore(Path file, Connection connection) {
         this.file = file;
@@ -215,7 +217,12 @@ public final class SqliteStore implements Store {
                 synchronous("NORMAL"); // written to the WAL (kill-safe), synced with a later commit
                 lazy = true;
             }
-            StudyWrites.run(connection, studyId, workload, variant, run); // autocommit: its own transaction
+            int form = StudyWrites.hasUnits(run) ? 1 : 0;
+            if (runInserts[form] == null) {
+                runInserts[form] = connection.prepareStatement(StudyWrites.runInsert(form == 1));
+            }
+            StudyWrites.bindRun(runInserts[form], studyId, workload, variant, run);
+            runInserts[form].executeUpdate(); // autocommit: its own transaction
             if (sync) {
                 lastSync = now; // this commit synced the WAL, and with it every run before it
             }
@@ -352,6 +359,11 @@ public final class SqliteStore implements Store {
     public void close() throws StoreException {
         try {
             durable();
+            for (PreparedStatement st : runInserts) {
+                if (st != null) {
+                    st.close();
+                }
+            }
             connection.close();
         } catch (SQLException e) {
             throw Failures.of(file, "closed", e);

@@ -139,6 +139,16 @@ static void locate(void) {
     if (f) fclose(f);
 }
 
+/* "+memory +cpu +io", of these the ones a cgroup.controllers list has: written at once, since the kernel takes
+ * such a list whole or not at all. */
+static void wanted(const char *available, char out[32]) {
+    out[0] = 0;
+    if (has_word(available, "memory")) strcat(out, "+memory ");
+    if (has_word(available, "cpu")) strcat(out, "+cpu ");
+    if (has_word(available, "io")) strcat(out, "+io ");
+    if (out[0]) out[strlen(out) - 1] = 0;
+}
+
 /* cgroup v2 gives a child only the controllers its parent delegates (cgroup.subtree_control), and a
  * cgroup with processes other than the root cannot delegate. Where this process's cgroup has the
  * controllers but does not delegate them, and nobody but the JVM and the helper is in it (a scope
@@ -166,11 +176,8 @@ static void delegate(void) {
     if ((parent_in && put_file(leaf, "cgroup.procs", pid_text) != 0) || put_file(leaf, "cgroup.procs", "0") != 0)
         return;
     snprintf(h[H_V2].home, PATH_MAX, "%s", leaf);
-    char enable[64] = ""; /* one write: the kernel takes the list whole or not at all */
-    if (has_word(want, "memory")) strcat(enable, "+memory ");
-    if (has_word(want, "cpu")) strcat(enable, "+cpu ");
-    if (has_word(want, "io")) strcat(enable, "+io ");
-    enable[strlen(enable) - 1] = 0;
+    char enable[32];
+    wanted(want, enable);
     put_file(h[H_V2].base, "cgroup.subtree_control", enable);
 }
 
@@ -197,8 +204,10 @@ static const char *own_subtree(const char *controllers) {
         return why;
     }
     /* Delegate before any process is inside (the rule again); the top already delegates them where systemd runs. */
-    put_file(v2_mount, "cgroup.subtree_control", "+memory +cpu +io");
-    int err = put_file(base, "cgroup.subtree_control", "+memory +cpu +io");
+    char enable[32];
+    wanted(controllers, enable);
+    put_file(v2_mount, "cgroup.subtree_control", enable);
+    int err = put_file(base, "cgroup.subtree_control", enable);
     if (err == 0 && (mkdir(leaf, 0755) == 0 || errno == EEXIST)) err = put_file(leaf, "cgroup.procs", "0");
     else if (err == 0) err = errno;
     if (err) {

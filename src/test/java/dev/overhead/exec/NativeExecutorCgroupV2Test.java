@@ -83,6 +83,16 @@ class NativeExecutorCgroupV2Test {
     }
 
     @Test
+    void onlyTheControllersTheTopHasAreDelegated() throws Exception {
+        assumeTrue(isRoot(), "a cgroup at the top of the hierarchy is made only as root; run the tests as root");
+        controllers("cpu memory pids", "1\n412\n"); // no io: asking for it would refuse the whole list
+        Seen seen = runOnce();
+
+        assertThat(top.resolve("overhead-" + seen.helper() + "/cgroup.subtree_control"))
+                .hasContent("+memory +cpu");
+    }
+
+    @Test
     void aCgroupHoldingOnlyOverheadIsDelegatedInPlace() throws Exception {
         long jvm = ProcessHandle.current().pid();
         controllers(ALL, jvm + "\n");

@@ -838,20 +838,53 @@ static void put_result(request_t *r, io_t *io, run_t *run, tree_t *tree) {
     flush_out();
 }
 
+/* Where the helper's time outside the measured interval goes, per step, summed over the runs: only where
+ * OVERHEAD_RUN_COSTS is set (docs/performance.md, "A whole study"); printed to stderr when the helper ends. */
+enum { C_IO, C_TREE_BEGIN, C_START, C_TREE_END, C_REPLY, C_AFTER, N_COSTS };
+static const char *const cost_name[N_COSTS] = {"opening output files", "making and joining the run's cgroups",
+    "preparing the wait, spawning (outside the interval)", "leaving the cgroups, reading their figures",
+    "draining output, encoding and sending the reply", "removing the cgroups, making the next run's (after the reply)"};
+static int64_t cost_sum[N_COSTS], cost_last;
+static int cost_on = -1, cost_runs;
+
+static void cost_lap(int part) {
+    if (!cost_on) return;
+    int64_t t = now_ns();
+    if (part >= 0) cost_sum[part] += t - cost_last;
+    cost_last = t;
+}
+
+static void cost_print(void) {
+    if (!cost_runs) return;
+    fprintf(stderr, "overhead-spawner: per run outside the measured interval, over %d runs:\n", cost_runs);
+    int64_t all = 0;
+    for (int i = 0; i < N_COSTS; i++) {
+        all += cost_sum[i];
+        fprintf(stderr, "  %8.3f ms  %s\n", cost_sum[i] / 1e6 / cost_runs, cost_name[i]);
+    }
+    fprintf(stderr, "  %8.3f ms  in all\n", all / 1e6 / cost_runs);
+}
+
 /* One request, one reply: a failure on the way is an error reply, never the helper's end. */
 static void serve(request_t *r, int cancel_pending) {
     io_t io = IO_NONE;
     run_t run = {.pid = -1};
     tree_t tree = {0};
     const char *stage = "memory";
+    if (cost_on < 0 && (cost_on = getenv("OVERHEAD_RUN_COSTS") != NULL)) atexit(cost_print);
+    cost_lap(-1);
     int err = out_of_memory ? ENOMEM : open_io(r, &io, &stage);
+    cost_lap(C_IO);
     if (!err && r->tree) tree_begin(&tree); /* the command is started inside the run's cgroups */
+    cost_lap(C_TREE_BEGIN);
     if (!err) prepare_wait(r, &io, cancel_pending);
     if (!err) err = spawn(r, &io, &run, &stage);
     if (!err && live.killed) kill_live(); /* a cancel that came with the request */
     if (!err && (err = wait_run(&run)) != 0) stage = "poll";
+    if (cost_on && !err) cost_sum[C_START] += run.t0 - cost_last, cost_last = run.t1;
     finish_wait(&run);
     tree_end(&tree); /* kills what the command left, wherever it went, before its pipes are drained */
+    cost_lap(C_TREE_END);
     if (!err) end_run(r, &io, &run);
     if (tree.left_behind && !run.timed_out && !run.killed) run.left_behind = 1;
     if (err) {
@@ -863,7 +896,10 @@ static void serve(request_t *r, int cancel_pending) {
         counters_read(&run.ctr);
     }
     close_io(&io);
+    cost_lap(C_REPLY);
     tree_after_reply(&tree);
+    cost_lap(C_AFTER);
+    if (cost_on) cost_runs++;
     if (!sock_open) exit(0);
 }
 

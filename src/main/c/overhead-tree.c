@@ -30,7 +30,13 @@ static struct {
     char base[PATH_MAX], home[PATH_MAX], run[PATH_MAX];
 } h[N_H];
 
+/* cgroup v2 as root where this process's own cgroup cannot delegate (see own_subtree): the subtree made for the
+ * helper at the top of the hierarchy, and the cgroup it came from, to go back to when it ends. */
+static char own_base[PATH_MAX], came_from[PATH_MAX];
+static char v2_mount[PATH_MAX];
+
 static int initialized, v2_memory, v2_io, have_psi;
+static char v2_why[PATH_MAX + 200]; /* why cgroup v2 gives no memory figure, where own_subtree said */
 static int mem_at = -1, cpu_at = -1, io_at = -1, psi_at = -1; /* the hierarchy that gives each figure */
 static char failed_why[600]; /* a cgroup that could not be made or joined: says it best */
 static char missing_why[600]; /* else which figures this machine's cgroups cannot give */
@@ -59,11 +65,12 @@ static ssize_t slurp(const char *dir, const char *name, char *buf, size_t size) 
     return (ssize_t)len;
 }
 
-/* Writes a short string to a cgroup file; 0, or an errno. */
+/* Writes a short string to a cgroup file; 0, or an errno. (O_CREAT is a no-op on a cgroup file, which exists
+ * or cannot be made; it lets the tests' fake cgroupfs, plain directories, record what was written.) */
 static int put_file(const char *dir, const char *name, const char *s) {
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return errno;
     ssize_t n = write(fd, s, strlen(s));
     int err = n < 0 ? errno : 0;
@@ -74,7 +81,7 @@ static int put_file(const char *dir, const char *name, const char *s) {
 static int has_word(const char *list, const char *word) {
     size_t n = strlen(word);
     for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ' || p[-1] == ',') && (p[n] == 0 || p[n] == ' ' || p[n] == ',' || p[n] == '\n'))
+        if ((p == list || p[-1] == ' ' || p[-1] == ',' || p[-1] == '+') && (p[n] == 0 || p[n] == ' ' || p[n] == ',' || p[n] == '\n'))
             return 1;
     return 0;
 }
@@ -84,7 +91,14 @@ static int has_word(const char *list, const char *word) {
 static void locate(void) {
     char mnt[N_H][PATH_MAX], root[N_H][PATH_MAX];
     int mounted[N_H] = {0};
-    FILE *f = fopen("/proc/self/mountinfo", "re");
+    /* OVERHEAD_CGROUP_FAKE=DIR: DIR/mountinfo and DIR/cgroup stand for /proc/self's, so that tests can put the
+     * helper on a fake cgroupfs (a directory tree) of a kind this machine does not have. */
+    const char *fake = getenv("OVERHEAD_CGROUP_FAKE");
+    char mountinfo[PATH_MAX], cgroup[PATH_MAX];
+    snprintf(mountinfo, sizeof mountinfo, "%.4000s", fake ? fake : "/proc/self");
+    snprintf(cgroup, sizeof cgroup, "%.4000s/cgroup", fake ? fake : "/proc/self");
+    strcat(mountinfo, "/mountinfo");
+    FILE *f = fopen(mountinfo, "re");
     char line[4096];
     while (f && fgets(line, sizeof line, f)) {
         char r[PATH_MAX], m[PATH_MAX], fstype[64], opts[1024];
@@ -102,7 +116,8 @@ static void locate(void) {
         }
     }
     if (f) fclose(f);
-    f = fopen("/proc/self/cgroup", "re");
+    if (mounted[H_V2]) snprintf(v2_mount, PATH_MAX, "%s", mnt[H_V2]);
+    f = fopen(cgroup, "re");
     while (f && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
         char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
@@ -124,6 +139,16 @@ static void locate(void) {
     if (f) fclose(f);
 }
 
+/* "+memory +cpu +io", of these the ones a cgroup.controllers list has: written at once, since the kernel takes
+ * such a list whole or not at all. */
+static void wanted(const char *available, char out[32]) {
+    out[0] = 0;
+    if (has_word(available, "memory")) strcat(out, "+memory ");
+    if (has_word(available, "cpu")) strcat(out, "+cpu ");
+    if (has_word(available, "io")) strcat(out, "+io ");
+    if (out[0]) out[strlen(out) - 1] = 0;
+}
+
 /* cgroup v2 gives a child only the controllers its parent delegates (cgroup.subtree_control), and a
  * cgroup with processes other than the root cannot delegate. Where this process's cgroup has the
  * controllers but does not delegate them, and nobody but the JVM and the helper is in it (a scope
@@ -135,9 +160,11 @@ static void delegate(void) {
     if (!has_word(want, "memory") && !has_word(want, "io")) return;
     if (slurp(h[H_V2].base, "cgroup.procs", buf, sizeof buf) < 0) return;
     pid_t self = getpid(), parent = getppid();
+    int parent_in = 0;
     for (char *p = buf; *p;) {
         pid_t pid = (pid_t)strtol(p, &p, 10);
         if (pid != self && pid != parent && pid != 0) return; /* someone else's cgroup: leave it as it is */
+        if (pid == parent) parent_in = 1;
         while (*p == '\n') p++;
     }
     char leaf[PATH_MAX];
@@ -145,10 +172,56 @@ static void delegate(void) {
     if (mkdir(leaf, 0755) < 0 && errno != EEXIST) return;
     char pid_text[32];
     snprintf(pid_text, sizeof pid_text, "%d", (int)parent);
-    if (put_file(leaf, "cgroup.procs", pid_text) != 0 || put_file(leaf, "cgroup.procs", "0") != 0) return;
+    /* the JVM moves only where it was in the cgroup (a scope made for the helper alone holds just the helper) */
+    if ((parent_in && put_file(leaf, "cgroup.procs", pid_text) != 0) || put_file(leaf, "cgroup.procs", "0") != 0)
+        return;
     snprintf(h[H_V2].home, PATH_MAX, "%s", leaf);
-    if (has_word(want, "memory")) put_file(h[H_V2].base, "cgroup.subtree_control", "+memory");
-    if (has_word(want, "io")) put_file(h[H_V2].base, "cgroup.subtree_control", "+io");
+    char enable[32];
+    wanted(want, enable);
+    put_file(h[H_V2].base, "cgroup.subtree_control", enable);
+}
+
+/* cgroup v2 as root on a typical systemd host: the memory controller exists, but this process sits in a cgroup
+ * with other processes (a login session's scope, a service), which cannot delegate it (the no-internal-processes
+ * rule). BenchExec then asks systemd for a scope of its own, or uses a cgroup made for it at the top of the
+ * hierarchy (its /benchexec fallback, which its container script makes with mkdir and +controllers). Root can make
+ * that cgroup itself: a cgroup of its own under the hierarchy's root, overhead-PID, delegating memory, cpu and io,
+ * with the helper alone in a leaf of it; the runs' cgroups are made beside the leaf. The JVM stays where it is. At
+ * the helper's end it moves back and removes both (discard). 0 where the subtree is in use, else a reason. */
+static const char *own_subtree(const char *controllers) {
+    if (!v2_mount[0]) return "cgroup v2 is not mounted";
+    if (!has_word(controllers, "memory"))
+        return "cgroup v2 has no memory controller on this machine (cgroup v1's may have it)";
+    if (geteuid() != 0)
+        return "only root can make a cgroup of its own at the top of the hierarchy; run overhead as root, or in a"
+               " delegated scope: systemd-run --user --scope -p Delegate=yes overhead ...";
+    char base[PATH_MAX], leaf[PATH_MAX];
+    snprintf(base, sizeof base, "%.4000s/overhead-%d", v2_mount, (int)getpid());
+    snprintf(leaf, sizeof leaf, "%.4000s/helper", base);
+    static char why[PATH_MAX + 200];
+    if (mkdir(base, 0755) < 0 && errno != EEXIST) {
+        snprintf(why, sizeof why, "cannot make a cgroup of its own (mkdir %.4000s: %s)", base, strerror(errno));
+        return why;
+    }
+    /* Delegate before any process is inside (the rule again); the top already delegates them where systemd runs. */
+    char enable[32];
+    wanted(controllers, enable);
+    put_file(v2_mount, "cgroup.subtree_control", enable);
+    int err = put_file(base, "cgroup.subtree_control", enable);
+    if (err == 0 && (mkdir(leaf, 0755) == 0 || errno == EEXIST)) err = put_file(leaf, "cgroup.procs", "0");
+    else if (err == 0) err = errno;
+    if (err) {
+        rmdir(leaf);
+        rmdir(base);
+        snprintf(why, sizeof why, "cannot delegate the memory controller in a cgroup of its own (%.4000s: %s)", base,
+                 strerror(err));
+        return why;
+    }
+    snprintf(came_from, PATH_MAX, "%s", h[H_V2].base);
+    snprintf(own_base, PATH_MAX, "%s", base);
+    snprintf(h[H_V2].base, PATH_MAX, "%s", base);
+    snprintf(h[H_V2].home, PATH_MAX, "%s", leaf);
+    return NULL;
 }
 
 /* Removes the run cgroups of helpers that are gone (killed with -9 between two runs): empty ones only. */
@@ -165,6 +238,26 @@ static void sweep(void) {
         }
         if (d) closedir(d);
     }
+    /* and the subtrees of own_subtree whose helper is gone: their runs' cgroups, the leaf, the subtree */
+    DIR *d = v2_mount[0] ? opendir(v2_mount) : NULL;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        int pid;
+        char base[PATH_MAX + 256], path[PATH_MAX + 512];
+        if (sscanf(e->d_name, "overhead-%d", &pid) != 1 || kill(pid, 0) == 0 || errno != ESRCH)
+            continue;
+        snprintf(base, sizeof base, "%s/%s", v2_mount, e->d_name);
+        DIR *runs = opendir(base);
+        struct dirent *r;
+        while (runs && (r = readdir(runs))) {
+            if (r->d_name[0] == '.') continue;
+            snprintf(path, sizeof path, "%s/%s", base, r->d_name);
+            rmdir(path);
+        }
+        if (runs) closedir(runs);
+        rmdir(base);
+    }
+    if (d) closedir(d);
 }
 
 static void discard(void);
@@ -175,10 +268,15 @@ static void init(void) {
     sweep();
     atexit(discard); /* however the helper ends, the cgroups it made ahead go */
     if (h[H_V2].found) {
-        char sub[256];
+        char sub[256] = "", top[256] = "";
         if (slurp(h[H_V2].base, "cgroup.subtree_control", sub, sizeof sub) >= 0 && !has_word(sub, "memory")) {
             delegate();
             slurp(h[H_V2].base, "cgroup.subtree_control", sub, sizeof sub);
+        }
+        if (!has_word(sub, "memory") && slurp(v2_mount, "cgroup.controllers", top, sizeof top) >= 0) {
+            const char *why = own_subtree(top);
+            if (why) snprintf(v2_why, sizeof v2_why, "%s", why);
+            else slurp(h[H_V2].base, "cgroup.subtree_control", sub, sizeof sub);
         }
         v2_memory = has_word(sub, "memory");
         v2_io = has_word(sub, "io");
@@ -201,8 +299,8 @@ static void assign(void) {
     }
     size_t n = 0;
     if (mem_at < 0)
-        n += snprintf(why + n, sizeof missing_why - n, "%scgroup v2 does not delegate the memory controller to child cgroups of %.200s",
-                      n ? "; " : "", h[H_V2].base);
+        n += snprintf(why + n, sizeof missing_why - n, "%scgroup v2 does not delegate the memory controller to child cgroups of %.200s%s%.300s",
+                      n ? "; " : "", h[H_V2].base, v2_why[0] ? ", and " : "", v2_why);
     if (io_at < 0 && n < sizeof missing_why)
         n += snprintf(why + n, sizeof missing_why - n, "%sblock I/O needs the io controller of cgroup v2%s", n ? "; " : "",
                       h[H_V2].found ? ", which is not delegated to child cgroups here" : "");
@@ -368,4 +466,9 @@ void tree_after_reply(tree_t *t) {
 static void discard(void) {
     for (int i = 0; i < N_H; i++)
         if (h[i].made && !h[i].broken) rmdir(h[i].run);
+    if (own_base[0]) { /* back to where the helper came from, so that its own subtree can go */
+        put_file(came_from, "cgroup.procs", "0");
+        rmdir(h[H_V2].home);
+        rmdir(own_base);
+    }
 }

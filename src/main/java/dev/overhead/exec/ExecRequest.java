@@ -37,51 +37,6 @@ public record ExecRequest(
         boolean keepGroup,
         boolean tree) {
 
-    /** A request without the process tree's figures. */
-    public ExecRequest(
-            List<String> argv,
-            Map<String, String> env,
-            Path workDir,
-            Duration timeout,
-            OutputPolicy output,
-            int captureBytes,
-            List<Integer> cpus,
-            Integer nice,
-            boolean noAslr,
-            boolean counters,
-            boolean keepGroup) {
-        this(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, keepGroup, false);
-    }
-
-    /** A request whose leftovers are killed when it ends. */
-    public ExecRequest(
-            List<String> argv,
-            Map<String, String> env,
-            Path workDir,
-            Duration timeout,
-            OutputPolicy output,
-            int captureBytes,
-            List<Integer> cpus,
-            Integer nice,
-            boolean noAslr,
-            boolean counters) {
-        this(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, false);
-    }
-
-    /** A request without counters. */
-    public ExecRequest(
-            List<String> argv,
-            Map<String, String> env,
-            Path workDir,
-            Duration timeout,
-            OutputPolicy output,
-            int captureBytes,
-            List<Integer> cpus,
-            Integer nice,
-            boolean noAslr) {
-        this(argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, false);
-    }
-
     public ExecRequest {
         argv = List.copyOf(argv);
         env = Map.copyOf(env);
@@ -93,17 +48,124 @@ public record ExecRequest(
 
     /** This request, leaving what the command starts in the background running. */
     public ExecRequest keepingGroup() {
-        return new ExecRequest(
-                argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, true, tree);
+        return toBuilder().keepGroup(true).build();
     }
 
     /** This request, measuring the whole process tree where a cgroup can be made for it. */
     public ExecRequest withTree() {
-        return new ExecRequest(
-                argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, keepGroup, true);
+        return toBuilder().tree(true).build();
     }
 
+    /** The command alone: the harness's environment, output discarded, no timeout, nothing else asked. */
     public static ExecRequest of(List<String> argv) {
-        return new ExecRequest(argv, Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false);
+        return builder(argv).build();
+    }
+
+    /** A request for {@code argv}, to be set up field by field from {@link #of}'s defaults. */
+    public static Builder builder(List<String> argv) {
+        return new Builder(argv);
+    }
+
+    /** A builder that starts from this request: the one path by which a request is copied with a change. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** A request in the making; each setter names a component of {@link ExecRequest}. */
+    public static final class Builder {
+        private final List<String> argv;
+        private Map<String, String> env;
+        private Path workDir;
+        private Duration timeout;
+        private OutputPolicy output;
+        private int captureBytes;
+        private List<Integer> cpus;
+        private Integer nice;
+        private boolean noAslr;
+        private boolean counters;
+        private boolean keepGroup;
+        private boolean tree;
+
+        private Builder(List<String> argv) {
+            this.argv = argv;
+            env = Map.of();
+            output = new OutputPolicy.Discard();
+            cpus = List.of();
+        }
+
+        private Builder(ExecRequest r) {
+            argv = r.argv;
+            env = r.env;
+            workDir = r.workDir;
+            timeout = r.timeout;
+            output = r.output;
+            captureBytes = r.captureBytes;
+            cpus = r.cpus;
+            nice = r.nice;
+            noAslr = r.noAslr;
+            counters = r.counters;
+            keepGroup = r.keepGroup;
+            tree = r.tree;
+        }
+
+        public ExecRequest build() {
+            return new ExecRequest(
+                    argv, env, workDir, timeout, output, captureBytes, cpus, nice, noAslr, counters, keepGroup, tree);
+        }
+
+        public Builder env(Map<String, String> value) {
+            env = value;
+            return this;
+        }
+
+        public Builder workDir(Path value) {
+            workDir = value;
+            return this;
+        }
+
+        public Builder timeout(Duration value) {
+            timeout = value;
+            return this;
+        }
+
+        public Builder output(OutputPolicy value) {
+            output = value;
+            return this;
+        }
+
+        public Builder captureBytes(int value) {
+            captureBytes = value;
+            return this;
+        }
+
+        public Builder cpus(List<Integer> value) {
+            cpus = value;
+            return this;
+        }
+
+        public Builder nice(Integer value) {
+            nice = value;
+            return this;
+        }
+
+        public Builder noAslr(boolean value) {
+            noAslr = value;
+            return this;
+        }
+
+        public Builder counters(boolean value) {
+            counters = value;
+            return this;
+        }
+
+        public Builder keepGroup(boolean value) {
+            keepGroup = value;
+            return this;
+        }
+
+        public Builder tree(boolean value) {
+            tree = value;
+            return this;
+        }
     }
 }

@@ -48,6 +48,11 @@ public final class NativeExecutor implements Executor {
 
     /** Starts a given build of the helper (tests build one that counts software clocks). */
     static NativeExecutor start(Path binary) throws ExecException {
+        return start(binary, Map.of());
+    }
+
+    /** With variables added to the helper's environment (tests put it on a fake cgroupfs: overhead-tree.c). */
+    static NativeExecutor start(Path binary, Map<String, String> env) throws ExecException {
         Path dir = null;
         Path socket = null;
         try {
@@ -57,8 +62,9 @@ public final class NativeExecutor implements Executor {
                 server.bind(UnixDomainSocketAddress.of(socket));
                 server.configureBlocking(false);
                 // Its stdout and stderr are the JVM's, so output that is inherited reaches the terminal.
-                Process p = new ProcessBuilder(binary.toString(), socket.toString())
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                ProcessBuilder builder = new ProcessBuilder(binary.toString(), socket.toString());
+                builder.environment().putAll(env);
+                Process p = builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                         .redirectOutput(ProcessBuilder.Redirect.INHERIT)
                         .redirectError(ProcessBuilder.Redirect.INHERIT)
                         .start();

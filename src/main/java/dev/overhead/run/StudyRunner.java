@@ -37,6 +37,7 @@ public final class StudyRunner {
     private final LongSupplier nanoClock;
     private final Supplier<Instant> wallClock;
     private final Set<String> notes = new LinkedHashSet<>();
+    private final RunCosts costs = RunCosts.fromEnvironment();
     private boolean leftBehindNoted;
     private Integer boot; // the id of this boot's share of runs, in a study with boots as a level
     private volatile boolean cancelled;
@@ -100,6 +101,7 @@ public final class StudyRunner {
             throw failure;
         } finally {
             listener.finished();
+            costs.print(System.err);
         }
         notes.addAll(machine.warnings());
         if (!executor.exactMaxRss()) {
@@ -147,6 +149,10 @@ public final class StudyRunner {
         return boot;
     }
 
+    RunCosts costs() {
+        return costs;
+    }
+
     Listener listener() {
         return listener;
     }
@@ -178,17 +184,11 @@ public final class StudyRunner {
 
     /** Runs a command that is not measured (prepare, setup, cleanup); a failure stops the study. */
     void unmeasured(String what, List<String> argv, Variant variant) {
-        ExecRequest request = new ExecRequest(
-                argv,
-                variant == null ? Map.of() : variant.env(),
-                null,
-                null,
-                new dev.overhead.exec.OutputPolicy.Discard(),
-                0,
-                List.of(),
-                null,
-                false);
-        ExecResult result = execute(request.keepingGroup()); // a set-up may start a server on purpose
+        ExecRequest request = ExecRequest.builder(argv)
+                .env(variant == null ? Map.of() : variant.env())
+                .keepGroup(true) // a set-up may start a server on purpose
+                .build();
+        ExecResult result = execute(request);
         if (result.exitCode() != 0 && !cancelled) {
             throw new RunFailure("the " + what + " command '" + String.join(" ", argv) + "' exited with code "
                     + result.exitCode() + tail(result.stderrTail()) + "; fix it or leave it out");

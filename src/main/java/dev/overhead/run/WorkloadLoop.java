@@ -24,8 +24,6 @@ import java.util.Map;
 
 /** The runs of one workload: warm-up, setups, rounds until the stopping rule is satisfied, cleanups. */
 final class WorkloadLoop {
-    private static final int CAPTURE_BYTES = 64 * 1024;
-
     private final StudyRunner runner;
     private final StudySpec spec;
     private final StudySettings options;
@@ -37,7 +35,7 @@ final class WorkloadLoop {
     private final Duration startedAt;
     private final List<List<Run>> runs = new ArrayList<>();
     private final MetricSpec primary;
-    private final LayoutPadding layout;
+    private final RunRequests requests;
     private Comparison current;
 
     WorkloadLoop(
@@ -65,11 +63,9 @@ final class WorkloadLoop {
                     .orElse(List.of())));
         }
         this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
-        long seed =
-                (options.seed() == null ? 0 : options.seed()) + workload.name().hashCode();
-        this.layout = new LayoutPadding(spec.variants(), System.getenv(), options.randomizeLayout(), seed);
+        this.requests = new RunRequests(spec, workload);
         if (spec.variants().size() > 1) {
-            runner.note(layout.note(options.noAslr()));
+            runner.note(requests.layoutNote());
         }
     }
 
@@ -93,6 +89,7 @@ final class WorkloadLoop {
             }
             for (int v = 0; v < variants.size() && !runner.cancelled(); v++) {
                 setup(variants.get(v));
+                runner.costs().start();
                 while (runs.get(v).size() < target && !runner.cancelled()) {
                     measure(v, runs.get(v).size());
                 }
@@ -100,6 +97,7 @@ final class WorkloadLoop {
             }
         } else {
             variants.forEach(this::setup);
+            runner.costs().start();
             Scheduler scheduler = new Scheduler(
                     options.order(), options.seed() + workload.name().hashCode());
             int round = runs.stream().mapToInt(List::size).min().orElse(0);
@@ -255,8 +253,7 @@ final class WorkloadLoop {
     private void warmUp() {
         for (int i = 0; i < options.warmup() && !runner.cancelled(); i++) {
             for (Variant variant : spec.variants()) {
-                ExecResult result =
-                        runner.execute(request(variant, options.levels().buildOf(variant, i), 0, -1));
+                ExecResult result = runner.execute(requests.warmUp(variant, i));
                 if (result.exitCode() != 0 && !options.ignoreFailure() && !runner.cancelled()) {
                     throw failure(variant, "a warm-up run", result);
                 }
@@ -277,22 +274,25 @@ final class WorkloadLoop {
     }
 
     private void measure(int v, int round) {
+        RunCosts costs = runner.costs();
+        costs.lap(RunCosts.Part.LOOP);
         Variant variant = spec.variants().get(v);
         // builds take turns by round (blocked order: by run), so each gets the same share of runs
-        Integer build = options.levels()
-                .buildOf(
-                        variant,
-                        options.order() == RunOrder.BLOCKED ? runs.get(v).size() : round);
+        Integer build = requests.buildOf(variant, round, runs.get(v).size());
         runner.machine().beforeRun();
-        if (!workload.prepare().isEmpty()) {
-            runner.unmeasured("prepare", VariantBuilds.resolve(workload.prepare(), variant, build), variant);
+        costs.lap(RunCosts.Part.MACHINE_BEFORE);
+        List<String> prepare = requests.prepare(variant, build);
+        if (!prepare.isEmpty()) {
+            runner.unmeasured("prepare", prepare, variant);
         }
         if (options.prepare() != null) {
             runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
         }
         Instant started = runner.now();
-        ExecResult r = runner.execute(request(variant, build, workload.metrics().isEmpty() ? 0 : CAPTURE_BYTES, round)
-                .withTree());
+        ExecRequest request = requests.measured(variant, build, round);
+        costs.lap(RunCosts.Part.REQUEST);
+        ExecResult r = runner.execute(request);
+        costs.lap(RunCosts.Part.HELPER, (long) (r.wallS() * 1e9));
         if (runner.cancelled()) {
             return; // killed in flight: not a measurement
         }
@@ -336,15 +336,23 @@ final class WorkloadLoop {
                 metrics,
                 build,
                 runner.boot());
+        costs.lap(RunCosts.Part.RECORD);
         runner.store(studyId, workload.name(), variant.name(), run);
+        costs.lap(RunCosts.Part.STORE);
         runs.get(v).add(run);
         progress.runEnded();
         runner.machine().afterRun();
+        costs.lap(RunCosts.Part.MACHINE_AFTER);
         if (run.failed()) {
             if (!options.ignoreFailure()) {
                 throw failure(variant, "run " + (run.index() + 1), r);
             }
             runner.note("failed runs are kept in the data but left out of the statistics (--ignore-failure)");
+        }
+        if (runner.listener() == Listener.SILENT) { // no terminal: the spread (O(runs) each run) is for nobody
+            costs.lap(RunCosts.Part.PROGRESS);
+            costs.runEnded();
+            return;
         }
         double[] values = sample(v).values(primary);
         runner.listener()
@@ -359,6 +367,8 @@ final class WorkloadLoop {
                         spread(values),
                         current == null ? null : current.verdict(),
                         current == null ? null : new double[] {current.ciLowPct(), current.ciHighPct()});
+        costs.lap(RunCosts.Part.PROGRESS);
+        costs.runEnded();
     }
 
     private RunFailure failure(Variant variant, String which, ExecResult r) {
@@ -367,35 +377,9 @@ final class WorkloadLoop {
                 : r.signal() != null
                         ? "was killed by signal " + r.signal() + " (exit code " + r.exitCode() + ")"
                         : "exited with code " + r.exitCode();
-        return new RunFailure("'" + String.join(" ", fullCommand(variant, null)) + "' " + what + " in " + which
+        return new RunFailure("'" + String.join(" ", requests.fullCommand(variant, null)) + "' " + what + " in " + which
                 + " of variant " + variant.name() + StudyRunner.tail(r.stderrTail())
                 + ". Use --ignore-failure to keep going.");
-    }
-
-    private ExecRequest request(Variant variant, Integer build, int capture, int round) {
-        return new ExecRequest(
-                fullCommand(variant, build),
-                layout.env(variant, round),
-                null,
-                options.timeout(),
-                spec.output(),
-                capture,
-                options.cpus(),
-                options.nice(),
-                options.noAslr(),
-                options.counters());
-    }
-
-    /** What is measured: the variant's prefix (a wrapper the user wrote) in front of the command. */
-    List<String> fullCommand(Variant variant, Integer build) {
-        List<String> argv = new ArrayList<>(variant.prefix());
-        List<String> command = VariantBuilds.resolve(workload.command(), variant, build); // {build_dir}: this build's
-        if (workload.shell()) {
-            argv.addAll(List.of("/bin/sh", "-c", String.join(" ", command)));
-        } else {
-            argv.addAll(command);
-        }
-        return argv;
     }
 
     private static double spread(double[] values) {

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,10 @@ public final class SqliteStore implements Store {
     private final Place place;
     private final StudyRows rows;
     private long lastSync = System.nanoTime();
+    /** The connection is at {@code synchronous=NORMAL}, left there by the last run written without a sync. */
+    private boolean lazy;
+    /** The run insert, prepared once per form (with and without build and boot) rather than once per run. */
+    private final PreparedStatement[] runInserts = new PreparedStatement[2];
 
     private SqliteStore(Path file, Connection connection) {
         this.file = file;
@@ -177,6 +182,11 @@ public final class SqliteStore implements Store {
     }
 
     Connection connection() {
+        try {
+            durable(); // whatever the caller writes is synced, as before
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
         return connection;
     }
 
@@ -198,21 +208,41 @@ public final class SqliteStore implements Store {
         try {
             long now = System.nanoTime();
             boolean sync = now - lastSync >= DURABLE_EVERY_NS;
-            if (!sync) {
+            // The level is switched only when it changes (once a second in a study of short runs), not twice a
+            // run: each switch is a statement of its own, a third of a run's store cost (docs/performance.md).
+            if (sync) {
+                durable();
+            } else if (!lazy) {
                 synchronous("NORMAL"); // written to the WAL (kill-safe), synced with a later commit
+                lazy = true;
             }
-            try {
-                StudyWrites.run(connection, studyId, workload, variant, run); // autocommit: its own transaction
-            } finally {
-                if (!sync) {
-                    synchronous("FULL");
-                }
+            int form = StudyWrites.hasUnits(run) ? 1 : 0;
+            if (runInserts[form] == null) {
+                runInserts[form] = connection.prepareStatement(StudyWrites.runInsert(form == 1));
             }
+            StudyWrites.bindRun(runInserts[form], studyId, workload, variant, run);
+            runInserts[form].executeUpdate(); // autocommit: its own transaction
             if (sync) {
                 lastSync = now; // this commit synced the WAL, and with it every run before it
             }
         } catch (SQLException e) {
             throw place.runFailure(studyId, workload, variant, run.index(), e);
+        }
+    }
+
+    /** Back to {@code synchronous=FULL}: every write but a run's is synced, and so is the run after a second. */
+    private void durable() throws SQLException {
+        if (lazy) {
+            synchronous("FULL");
+            lazy = false;
+        }
+    }
+
+    /** The connection's {@code synchronous} level as SQLite reports it (1 NORMAL, 2 FULL), for tests. */
+    int synchronousLevel() throws SQLException {
+        try (var st = connection.createStatement();
+                var rs = st.executeQuery("PRAGMA synchronous")) {
+            return rs.next() ? rs.getInt(1) : -1;
         }
     }
 
@@ -224,6 +254,11 @@ public final class SqliteStore implements Store {
 
     @Override
     public void finish(String studyId, String state, List<String> warnings) throws StoreException {
+        try {
+            durable(); // the study's end is synced, and with it every run before it
+        } catch (SQLException e) {
+            throw Failures.of(file, "written", e);
+        }
         try {
             if (StudyWrites.finish(connection, studyId, state, warnings) == 0) {
                 throw new StoreException("there is no study " + studyId + " in " + file + ".", null);
@@ -259,6 +294,7 @@ public final class SqliteStore implements Store {
 
     private void inTransaction(String action, SqlWork work) throws StoreException {
         try {
+            durable();
             connection.setAutoCommit(false);
             try {
                 work.run();
@@ -277,6 +313,12 @@ public final class SqliteStore implements Store {
     @Override
     public void close() throws StoreException {
         try {
+            durable();
+            for (PreparedStatement st : runInserts) {
+                if (st != null) {
+                    st.close();
+                }
+            }
             connection.close();
         } catch (SQLException e) {
             throw Failures.of(file, "closed", e);

@@ -110,39 +110,55 @@ final class StudyWrites {
     static void run(Connection connection, String studyId, String workload, String variant, Run r) throws SQLException {
         // build and boot only where the study has those levels: a run without them is written as
         // schema 2 wrote it (their columns stay NULL)
-        boolean units = r.build() != null || r.boot() != null;
-        try (PreparedStatement st = connection.prepareStatement("INSERT INTO runs (study, workload, variant, idx,"
+        try (PreparedStatement st = connection.prepareStatement(runInsert(hasUnits(r)))) {
+            bindRun(st, studyId, workload, variant, r);
+            st.executeUpdate();
+        }
+    }
+
+    /** Whether a run is written with its build and boot columns (see {@link #run}). */
+    static boolean hasUnits(Run r) {
+        return r.build() != null || r.boot() != null;
+    }
+
+    /** The statement that inserts one run, with or without the build and boot columns. */
+    static String runInsert(boolean units) {
+        return "INSERT INTO runs (study, workload, variant, idx,"
                 + " sequence, round, started, exit_code, signal, timed_out, wall_s, user_s, sys_s, max_rss_kib,"
                 + " max_rss_exact, minor_faults, major_faults, voluntary_cs, involuntary_cs, fs_in_blocks,"
                 + " fs_out_blocks, metrics" + (units ? ", build, boot" : "")
-                + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?" + (units ? ",?,?" : "") + ")")) {
-            st.setString(1, studyId);
-            st.setString(2, workload);
-            st.setString(3, variant);
-            st.setInt(4, r.index());
-            st.setInt(5, r.sequence());
-            st.setInt(6, r.round());
-            st.setString(7, r.started() == null ? null : Times.format(r.started()));
-            st.setInt(8, r.exitCode());
-            st.setObject(9, r.signal());
-            st.setInt(10, r.timedOut() ? 1 : 0);
-            st.setDouble(11, r.wallS());
-            st.setDouble(12, r.userS());
-            st.setDouble(13, r.sysS());
-            st.setLong(14, r.maxRssKib());
-            st.setInt(15, r.maxRssExact() ? 1 : 0);
-            st.setLong(16, r.minorFaults());
-            st.setLong(17, r.majorFaults());
-            st.setLong(18, r.voluntaryCs());
-            st.setLong(19, r.involuntaryCs());
-            st.setLong(20, r.fsInBlocks());
-            st.setLong(21, r.fsOutBlocks());
-            st.setString(22, Codec.write(r.metrics()));
-            if (units) {
-                st.setObject(23, r.build());
-                st.setObject(24, r.boot());
-            }
-            st.executeUpdate();
+                + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?" + (units ? ",?,?" : "") + ")";
+    }
+
+    /** Binds a run to {@link #runInsert}'s parameters. */
+    static void bindRun(PreparedStatement st, String studyId, String workload, String variant, Run r)
+            throws SQLException {
+        boolean units = hasUnits(r);
+        st.setString(1, studyId);
+        st.setString(2, workload);
+        st.setString(3, variant);
+        st.setInt(4, r.index());
+        st.setInt(5, r.sequence());
+        st.setInt(6, r.round());
+        st.setString(7, r.started() == null ? null : Times.format(r.started()));
+        st.setInt(8, r.exitCode());
+        st.setObject(9, r.signal());
+        st.setInt(10, r.timedOut() ? 1 : 0);
+        st.setDouble(11, r.wallS());
+        st.setDouble(12, r.userS());
+        st.setDouble(13, r.sysS());
+        st.setLong(14, r.maxRssKib());
+        st.setInt(15, r.maxRssExact() ? 1 : 0);
+        st.setLong(16, r.minorFaults());
+        st.setLong(17, r.majorFaults());
+        st.setLong(18, r.voluntaryCs());
+        st.setLong(19, r.involuntaryCs());
+        st.setLong(20, r.fsInBlocks());
+        st.setLong(21, r.fsOutBlocks());
+        st.setString(22, Codec.write(r.metrics()));
+        if (units) {
+            st.setObject(23, r.build());
+            st.setObject(24, r.boot());
         }
     }
 }

@@ -175,7 +175,7 @@ public final class Profiler {
     }
 
     private static ExecRequest plainRequest(List<String> argv, Variant variant) {
-        return new ExecRequest(argv, variant.env(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false);
+        return ExecRequest.builder(argv).env(variant.env()).build();
     }
 
     private ExecRequest plain(List<String> argv) {
@@ -184,16 +184,14 @@ public final class Profiler {
 
     /** A profiled run: pinned, niced and without ASLR as the study asks, so it is profiled as it is measured. */
     private ExecRequest measured(List<String> argv, Map<String, String> env) {
-        return new ExecRequest(
-                argv,
-                env,
-                null,
-                settings.timeout(),
-                settings.output(),
-                0,
-                settings.cpus(),
-                settings.nice(),
-                settings.noAslr());
+        return ExecRequest.builder(argv)
+                .env(env)
+                .timeout(settings.timeout())
+                .output(settings.output())
+                .cpus(settings.cpus())
+                .nice(settings.nice())
+                .noAslr(settings.noAslr())
+                .build();
     }
 
     private ExecResult execute(ExecRequest request, Variant variant, String what) {

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Requests and outside references shared by the executor tests. */
 final class Commands {
@@ -26,25 +25,18 @@ final class Commands {
     }
 
     static ExecRequest captured(List<String> argv) {
-        return new ExecRequest(argv, Map.of(), null, null, new OutputPolicy.Discard(), 4096, List.of(), null, false);
+        return ExecRequest.builder(argv).captureBytes(4096).build();
     }
 
     static ExecRequest withTimeout(List<String> argv, Duration timeout) {
-        return new ExecRequest(argv, Map.of(), null, timeout, new OutputPolicy.Discard(), 0, List.of(), null, false);
+        return ExecRequest.builder(argv).timeout(timeout).build();
     }
 
     /** {@code bytes} zero bytes on stdout and then "END", of which the last {@code tail} bytes are kept. */
     static ExecRequest flood(int bytes, int tail) {
-        return new ExecRequest(
-                List.of("sh", "-c", "head -c " + bytes + " /dev/zero; printf END"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.Discard(),
-                tail,
-                List.of(),
-                null,
-                false);
+        return ExecRequest.builder(List.of("sh", "-c", "head -c " + bytes + " /dev/zero; printf END"))
+                .captureBytes(tail)
+                .build();
     }
 
     /**

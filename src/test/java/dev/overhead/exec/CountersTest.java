@@ -44,8 +44,7 @@ class CountersTest {
 
     @Test
     void theRequestCarriesTheCountersKeepGroupAndTreeFlagsAsItsLastBytes() {
-        var asked = new ExecRequest(
-                List.of("true"), Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false, true);
+        var asked = ExecRequest.builder(List.of("true")).counters(true).build();
         byte[] bytes = NativeExecutor.encode(asked);
         assertThat(bytes[bytes.length - 3]).isEqualTo((byte) 1);
         assertThat(bytes[bytes.length - 2]).isZero();
@@ -62,8 +61,7 @@ class CountersTest {
     }
 
     private static ExecRequest fake(boolean counters, String... argv) {
-        return new ExecRequest(
-                List.of(argv), Map.of(), null, null, new OutputPolicy.Discard(), 0, List.of(), null, false, counters);
+        return ExecRequest.builder(List.of(argv)).counters(counters).build();
     }
 
     @Test

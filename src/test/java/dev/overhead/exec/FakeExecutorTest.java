@@ -17,13 +17,11 @@ class FakeExecutorTest {
     private final FakeExecutor fake = new FakeExecutor();
 
     private static ExecRequest req(String... argv) {
-        return new ExecRequest(
-                List.of(argv), Map.of(), null, null, new OutputPolicy.Discard(), 1024, List.of(), null, false);
+        return ExecRequest.builder(List.of(argv)).captureBytes(1024).build();
     }
 
     private static ExecRequest withEnv(Map<String, String> env, String... argv) {
-        return new ExecRequest(
-                List.of(argv), env, null, null, new OutputPolicy.Discard(), 1024, List.of(), null, false);
+        return ExecRequest.builder(List.of(argv)).env(env).captureBytes(1024).build();
     }
 
     @Test
@@ -131,16 +129,9 @@ class FakeExecutorTest {
 
     @Test
     void aTimeoutShorterThanTheRunEndsItAsSigtermWould() throws Exception {
-        var request = new ExecRequest(
-                List.of("sleep", "10"),
-                Map.of(),
-                null,
-                Duration.ofSeconds(2),
-                new OutputPolicy.Discard(),
-                0,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("sleep", "10"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
         ExecResult r = fake.run(request);
         assertThat(r.timedOut()).isTrue();
         assertThat(r.wallS()).isEqualTo(2.0);
@@ -149,16 +140,9 @@ class FakeExecutorTest {
 
     @Test
     void outputIsCutToTheCapturedTailAndOmittedWhenNotAsked() throws Exception {
-        assertThat(fake.run(new ExecRequest(
-                                List.of("fake", "out=abcdef"),
-                                Map.of(),
-                                null,
-                                null,
-                                new OutputPolicy.Discard(),
-                                3,
-                                List.of(),
-                                null,
-                                false))
+        assertThat(fake.run(ExecRequest.builder(List.of("fake", "out=abcdef"))
+                                .captureBytes(3)
+                                .build())
                         .stdout())
                 .isEqualTo("def");
         assertThat(fake.run(ExecRequest.of(List.of("fake", "out=abcdef"))).stdout())
@@ -168,16 +152,9 @@ class FakeExecutorTest {
     @Test
     void outputToAFileIsAppended(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("out");
-        var request = new ExecRequest(
-                List.of("fake", "out=x\\n"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.ToFile(file),
-                0,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("fake", "out=x\\n"))
+                .output(new OutputPolicy.ToFile(file))
+                .build();
         fake.run(request);
         fake.run(request);
         assertThat(Files.readString(file)).isEqualTo("x\nx\n");

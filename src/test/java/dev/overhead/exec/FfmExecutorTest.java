@@ -94,19 +94,16 @@ class FfmExecutorTest {
 
     @Test
     void pinNoAslrNiceAndEnvironmentReachTheCommand() throws Exception {
-        var request = new ExecRequest(
-                List.of(
+        var request = ExecRequest.builder(List.of(
                         "sh",
                         "-c",
-                        "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality; nice; echo $FOO"),
-                Map.of("FOO", "bar"),
-                null,
-                null,
-                new OutputPolicy.Discard(),
-                4096,
-                List.of(0),
-                3,
-                true);
+                        "grep Cpus_allowed_list /proc/self/status; cat /proc/self/personality; nice; echo $FOO"))
+                .env(Map.of("FOO", "bar"))
+                .captureBytes(4096)
+                .cpus(List.of(0))
+                .nice(3)
+                .noAslr(true)
+                .build();
         String[] lines = executor.run(request).stdout().strip().split("\n");
         assertThat(lines[0]).isEqualTo("Cpus_allowed_list:\t0");
         assertThat(Integer.parseInt(lines[1], 16) & 0x0040000).isEqualTo(0x0040000);

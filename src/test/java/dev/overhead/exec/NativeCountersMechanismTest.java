@@ -60,8 +60,13 @@ class NativeCountersMechanismTest {
     }
 
     static ExecRequest counted(List<String> argv, Map<String, String> env, Path workDir, Duration timeout) {
-        return new ExecRequest(
-                argv, env, workDir, timeout, new OutputPolicy.Discard(), 4096, List.of(), null, false, true);
+        return ExecRequest.builder(argv)
+                .env(env)
+                .workDir(workDir)
+                .timeout(timeout)
+                .captureBytes(4096)
+                .counters(true)
+                .build();
     }
 
     @Test

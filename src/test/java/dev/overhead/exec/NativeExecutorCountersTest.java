@@ -44,17 +44,8 @@ class NativeExecutorCountersTest {
     void theCountersFlagRoundTripsThroughTheHelper() throws Exception {
         // If the helper read the flag byte wrongly, the requests after the first would be garbled.
         for (boolean asked : new boolean[] {true, false, true, true, false}) {
-            ExecResult r = executor.run(new ExecRequest(
-                    List.of("true"),
-                    Map.of(),
-                    null,
-                    null,
-                    new OutputPolicy.Discard(),
-                    0,
-                    List.of(),
-                    null,
-                    false,
-                    asked));
+            ExecResult r = executor.run(
+                    ExecRequest.builder(List.of("true")).counters(asked).build());
             assertThat(r.exitCode()).isZero();
             if (asked) {
                 assertThat(r.counters()).as("counted or said why not").isNotEqualTo(Counters.NONE);

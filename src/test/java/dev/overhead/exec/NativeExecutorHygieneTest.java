@@ -39,7 +39,13 @@ class NativeExecutorHygieneTest {
 
     static ExecRequest full(
             List<String> argv, Map<String, String> env, List<Integer> cpus, Integer nice, boolean noAslr) {
-        return new ExecRequest(argv, env, null, null, new OutputPolicy.Discard(), 4096, cpus, nice, noAslr);
+        return ExecRequest.builder(argv)
+                .env(env)
+                .captureBytes(4096)
+                .cpus(cpus)
+                .nice(nice)
+                .noAslr(noAslr)
+                .build();
     }
 
     @Test
@@ -111,16 +117,9 @@ class NativeExecutorHygieneTest {
     void outputToAFileIsAppended() throws Exception {
         Path file = dir.resolve("out.log");
         Files.writeString(file, "before\n");
-        var request = new ExecRequest(
-                List.of("sh", "-c", "echo out; echo err >&2"),
-                Map.of(),
-                null,
-                null,
-                new OutputPolicy.ToFile(file),
-                0,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("sh", "-c", "echo out; echo err >&2"))
+                .output(new OutputPolicy.ToFile(file))
+                .build();
         ExecResult r = executor.run(request);
         assertThat(Files.readString(file)).startsWith("before\n").contains("out\n", "err\n");
         assertThat(r.stderrTail()).isEqualTo("err\n");
@@ -162,16 +161,9 @@ class NativeExecutorHygieneTest {
 
     @Test
     void aMissingWorkingDirectoryIsRefused() {
-        var request = new ExecRequest(
-                List.of("true"),
-                Map.of(),
-                dir.resolve("missing"),
-                null,
-                new OutputPolicy.Discard(),
-                0,
-                List.of(),
-                null,
-                false);
+        var request = ExecRequest.builder(List.of("true"))
+                .workDir(dir.resolve("missing"))
+                .build();
         assertThatThrownBy(() -> executor.run(request))
                 .isInstanceOf(ExecException.class)
                 .hasMessageContaining("cannot change to directory");
@@ -179,8 +171,10 @@ class NativeExecutorHygieneTest {
 
     @Test
     void theWorkingDirectoryIsUsed() throws Exception {
-        var request = new ExecRequest(
-                List.of("pwd"), Map.of(), dir, null, new OutputPolicy.Discard(), 100, List.of(), null, false);
+        var request = ExecRequest.builder(List.of("pwd"))
+                .workDir(dir)
+                .captureBytes(100)
+                .build();
         assertThat(executor.run(request).stdout().strip())
                 .isEqualTo(dir.toRealPath().toString());
     }

@@ -5,6 +5,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Estimand;
 import dev.overhead.verdicts.Analyzer;
 import dev.overhead.verdicts.Judge;
 import java.util.ArrayList;
@@ -29,6 +30,14 @@ final class VerdictOptions {
     Double confidence;
 
     @Option(
+            names = "--estimand",
+            paramLabel = "geomean|typical",
+            description = "What the change of a measurement is: geomean, the ratio of geometric means"
+                    + " (default), or typical, the typical ratio of a candidate run to a baseline run"
+                    + " (robust to spikes; no interval below 4 runs per variant at 95%%).")
+    String estimand;
+
+    @Option(
             names = "--adjust",
             paramLabel = "none|holm",
             defaultValue = "none",
@@ -43,11 +52,15 @@ final class VerdictOptions {
     List<String> failIfWorse = new ArrayList<>();
 
     CompareOptions compareOptions() {
-        return compareOptions(null, null);
+        return compareOptions(null, null, null);
     }
 
-    /** The command line's values, else a plan's, else the defaults (StudySettings.DEFAULTS). */
     CompareOptions compareOptions(Double planThresholdPct, Double planConfidence) {
+        return compareOptions(planThresholdPct, planConfidence, null);
+    }
+
+    /** The command line's values, else a plan's (or a stored study's), else the defaults (StudySettings.DEFAULTS). */
+    CompareOptions compareOptions(Double planThresholdPct, Double planConfidence, Estimand planEstimand) {
         CompareOptions defaults = StudySettings.DEFAULTS.compare();
         double level =
                 confidence != null ? confidence : planConfidence != null ? planConfidence : defaults.confidence();
@@ -58,7 +71,15 @@ final class VerdictOptions {
         double margin = threshold != null
                 ? percent("--threshold", threshold)
                 : planThresholdPct != null ? planThresholdPct : defaults.thresholdPct();
-        return new CompareOptions(level, margin);
+        Estimand chosen = planEstimand != null ? planEstimand : defaults.estimand();
+        if (estimand != null) {
+            chosen = Estimand.of(estimand);
+            if (chosen == null) {
+                throw UserError.usage("--estimand " + estimand + " is not known: use geomean (the ratio of geometric"
+                        + " means, the default) or typical (the typical ratio of a run)");
+            }
+        }
+        return new CompareOptions(level, margin, chosen);
     }
 
     List<FailIfWorse.Threshold> failIfWorse() {
@@ -96,8 +117,10 @@ final class VerdictOptions {
      */
     StudyResult judged(StudyResult study) {
         StudySettings stored = study.info().settings();
-        CompareOptions options =
-                compareOptions(stored.compare().thresholdPct(), stored.compare().confidence());
+        CompareOptions options = compareOptions(
+                stored.compare().thresholdPct(),
+                stored.compare().confidence(),
+                stored.compare().estimand());
         StudySettings used = stored.toBuilder()
                 .compare(options)
                 .baseline(baseline != null ? baseline : stored.baseline())

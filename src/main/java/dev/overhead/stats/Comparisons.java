@@ -164,7 +164,7 @@ public final class Comparisons {
         for (int i = 0; i < diffs.length; i++) {
             diffs[i] = Math.log(p.candidate()[i]) - Math.log(p.baseline()[i]);
         }
-        Shift s = pairedShift(diffs, p, options.estimand(), confidence);
+        Shift s = EstimandShifts.pairedShift(diffs, p, options.estimand(), confidence);
         if (s == null) {
             return null; // too few rounds for a signed-rank interval at this level: the unpaired rank one
         }
@@ -186,99 +186,6 @@ public final class Comparisons {
                 options,
                 confidence,
                 warnings);
-    }
-
-    /**
-     * The estimand's shift on per-round log ratios: the paired t for the ratio of geometric means; the
-     * signed-rank interval for the typical ratio (the paired t where ties collapse it to a point while
-     * the values vary, which the caller says), or null where it cannot reach the confidence.
-     */
-    private static Shift pairedShift(double[] diffs, Pairs p, Estimand estimand, double confidence) {
-        if (estimand == Estimand.TYPICAL) {
-            Shift s = SignedRank.shift(diffs, confidence);
-            if (s == null) {
-                return null;
-            }
-            if (!pointWhileVarying(s, p.baseline(), p.candidate())) {
-                return s;
-            }
-        }
-        return Welch.paired(diffs, confidence);
-    }
-
-    /**
-     * The estimand's shift of unpaired log values {@code lb}, {@code lc}: Welch's t for the ratio of
-     * geometric means; the Hodges-Lehmann interval for the typical ratio (Welch's where ties collapse
-     * it while the values vary), or null where the exact Mann-Whitney interval cannot reach the
-     * confidence.
-     */
-    private static Shift unpairedLogShift(
-            double[] lb, double[] lc, double[] baseline, double[] candidate, Estimand estimand, double confidence) {
-        if (estimand == Estimand.TYPICAL) {
-            Shift s = HodgesLehmann.shift(lb, lc, confidence);
-            if (s == null) {
-                return null;
-            }
-            if (!pointWhileVarying(s, baseline, candidate)) {
-                return s;
-            }
-        }
-        return Welch.unpaired(lb, lc, confidence);
-    }
-
-    /**
-     * What a measurement's row reports on the log scale, for the overall row ({@link GeoMean}): the
-     * shift (paired where the row is) and the baseline's figure; null where the row has no log ratio
-     * (fewer than 2 runs on a side, a value at or below zero). Where the typical ratio has no
-     * interval, the shift has an infinite standard error.
-     */
-    static RowShift rowShift(Sample baseline, Sample candidate, Estimand estimand, double confidence) {
-        double[] b = baseline.values();
-        double[] c = candidate.values();
-        if (b.length < 2 || c.length < 2 || !Robust.allPositive(b) || !Robust.allPositive(c)) {
-            return null;
-        }
-        Pairs p = Pairs.of(baseline, candidate, true);
-        if (p != null) {
-            double[] diffs = new double[p.baseline().length];
-            for (int i = 0; i < diffs.length; i++) {
-                diffs[i] = Math.log(p.candidate()[i]) - Math.log(p.baseline()[i]);
-            }
-            Shift s = pairedShift(diffs, p, estimand, confidence);
-            if (s != null) {
-                return new RowShift(
-                        s,
-                        Estimate.of(s, Scale.LOG, p.baseline(), p.candidate()).baselineValue());
-            }
-        }
-        double[] lb = Robust.logs(b);
-        double[] lc = Robust.logs(c);
-        Shift s = unpairedLogShift(lb, lc, b, c, estimand, confidence);
-        if (s == null) {
-            return new RowShift(noInterval(lb, lc), Robust.median(b));
-        }
-        return new RowShift(s, Estimate.of(s, Scale.LOG, b, c).baselineValue());
-    }
-
-    /** A row's shift on log values and the baseline figure it is reported against. */
-    record RowShift(Shift shift, double baselineValue) {}
-
-    /** The typical ratio's estimate with no interval: (−∞, +∞), an infinite standard error. */
-    private static Shift noInterval(double[] lb, double[] lc) {
-        double[] sb = lb.clone();
-        Arrays.sort(sb);
-        double[] sc = lc.clone();
-        Arrays.sort(sc);
-        double estimate = SortedMatrix.differencesOfSorted(sb, sc).median();
-        return new Shift(
-                estimate,
-                Double.NEGATIVE_INFINITY,
-                Double.POSITIVE_INFINITY,
-                Double.NaN,
-                Double.POSITIVE_INFINITY,
-                Double.POSITIVE_INFINITY,
-                Method.HODGES_LEHMANN,
-                "hodges-lehmann");
     }
 
     /** What a shift on log values estimates, as {@code method} begins: the estimand, by the procedure. */
@@ -304,7 +211,7 @@ public final class Comparisons {
         Shift s;
         boolean collapsed = false;
         if (log) {
-            s = unpairedLogShift(b, c, baseline, candidate, options.estimand(), confidence);
+            s = EstimandShifts.unpairedLogShift(b, c, baseline, candidate, options.estimand(), confidence);
             if (s == null) {
                 return noRankInterval(baseline, candidate, b, c, better, options, confidence, methodNote);
             }
@@ -342,7 +249,7 @@ public final class Comparisons {
             CompareOptions options,
             double confidence,
             String methodNote) {
-        Shift none = noInterval(b, c);
+        Shift none = EstimandShifts.noInterval(b, c);
         double estimate = none.estimate();
         int needed = MIN_DECISIVE_RUNS;
         while (HodgesLehmann.criticalCount(needed, needed, 1 - confidence) < 1) {
@@ -382,7 +289,7 @@ public final class Comparisons {
             + " the t interval is used instead";
 
     /** A rank interval of zero width while a sample varies: ties, not certainty (never reported as a point). */
-    private static boolean pointWhileVarying(Shift s, double[] baseline, double[] candidate) {
+    static boolean pointWhileVarying(Shift s, double[] baseline, double[] candidate) {
         return s.low() == s.high() && !(constant(baseline) && constant(candidate));
     }
 

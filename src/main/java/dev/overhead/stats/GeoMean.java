@@ -133,7 +133,7 @@ public final class GeoMean {
     }
 
     private static Part measurementPart(Sample b, Sample c, CompareOptions options) {
-        Comparisons.RowShift r = Comparisons.rowShift(b, c, options.estimand(), options.confidence());
+        EstimandShifts.RowShift r = EstimandShifts.rowShift(b, c, options.estimand(), options.confidence());
         if (r == null) {
             return null;
         }

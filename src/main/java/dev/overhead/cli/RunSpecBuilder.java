@@ -141,7 +141,7 @@ final class RunSpecBuilder {
         } catch (IllegalArgumentException e) {
             throw UserError.usage("--order " + e.getMessage());
         }
-        CompareOptions compare = c.verdict.compareOptions(p.thresholdPct(), p.confidence());
+        CompareOptions compare = c.verdict.compareOptions(p.thresholdPct(), p.confidence(), p.estimand());
         Double precision = precision(p);
         if (precision != null && count != null) {
             throw UserError.usage("--precision needs adaptive stopping: leave out --runs (or the plan's runs count)"

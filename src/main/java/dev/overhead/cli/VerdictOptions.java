@@ -4,6 +4,7 @@ import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Estimand;
 import dev.overhead.verdicts.Analyzer;
 import dev.overhead.verdicts.Judge;
 import java.util.ArrayList;
@@ -19,6 +20,14 @@ final class VerdictOptions extends MarginOptions {
     String baseline;
 
     @Option(
+            names = "--estimand",
+            paramLabel = "geomean|typical",
+            description = "What the change of a measurement is: geomean, the ratio of geometric means"
+                    + " (default), or typical, the typical ratio of a candidate run to a baseline run"
+                    + " (robust to spikes; no interval below 4 runs per variant at 95%%).")
+    String estimand;
+
+    @Option(
             names = "--adjust",
             paramLabel = "none|holm",
             defaultValue = "none",
@@ -31,6 +40,32 @@ final class VerdictOptions extends MarginOptions {
             description = "Exit 3 when a comparison's whole interval lies beyond PCT on the worse side, on METRIC"
                     + " (default: each workload's primary); repeatable.")
     List<String> failIfWorse = new ArrayList<>();
+
+    @Override
+    CompareOptions compareOptions() {
+        return compareOptions(null, null, null);
+    }
+
+    @Override
+    CompareOptions compareOptions(Double planThresholdPct, Double planConfidence) {
+        return compareOptions(planThresholdPct, planConfidence, null);
+    }
+
+    /** The margin and confidence as {@link MarginOptions} decides them, and the command line's estimand, else a plan's (or a stored study's), else the default. */
+    CompareOptions compareOptions(Double planThresholdPct, Double planConfidence, Estimand planEstimand) {
+        CompareOptions margin = super.compareOptions(planThresholdPct, planConfidence);
+        Estimand chosen = planEstimand != null
+                ? planEstimand
+                : StudySettings.DEFAULTS.compare().estimand();
+        if (estimand != null) {
+            chosen = Estimand.of(estimand);
+            if (chosen == null) {
+                throw UserError.usage("--estimand " + estimand + " is not known: use geomean (the ratio of geometric"
+                        + " means, the default) or typical (the typical ratio of a run)");
+            }
+        }
+        return new CompareOptions(margin.confidence(), margin.thresholdPct(), chosen);
+    }
 
     List<FailIfWorse.Threshold> failIfWorse() {
         return failIfWorse(null);
@@ -59,8 +94,10 @@ final class VerdictOptions extends MarginOptions {
      */
     StudyResult judged(StudyResult study) {
         StudySettings stored = study.info().settings();
-        CompareOptions options =
-                compareOptions(stored.compare().thresholdPct(), stored.compare().confidence());
+        CompareOptions options = compareOptions(
+                stored.compare().thresholdPct(),
+                stored.compare().confidence(),
+                stored.compare().estimand());
         StudySettings used = stored.toBuilder()
                 .compare(options)
                 .baseline(baseline != null ? baseline : stored.baseline())

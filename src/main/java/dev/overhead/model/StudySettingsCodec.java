@@ -1,6 +1,7 @@
 package dev.overhead.model;
 
 import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Estimand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,6 +50,9 @@ public final class StudySettingsCodec {
         putIf(m, "baseline", s.baseline());
         m.put("threshold", s.compare().thresholdPct());
         m.put("confidence", s.compare().confidence());
+        if (s.compare().estimand() != Estimand.GEOMEAN) { // the default is not written, as studies before it
+            m.put("estimand", s.compare().estimand().word());
+        }
         putIf(m, "time_budget_s", seconds(s.timeBudget()));
         putIf(m, "timeout_s", seconds(s.timeout()));
         putIf(m, "prepare", s.prepare());
@@ -176,7 +180,10 @@ public final class StudySettingsCodec {
                 string(m.get("baseline")),
                 new CompareOptions(
                         confidence(m.get("confidence"), d.compare().confidence()),
-                        threshold(m.get("threshold"), d.compare().thresholdPct())),
+                        threshold(m.get("threshold"), d.compare().thresholdPct()),
+                        // a study stored before the estimand was chosen has none: it was judged by the
+                        // rule of its time (the rank shift from 10 runs) and is now read with the default
+                        m.get("estimand") instanceof String e ? Estimand.of(e) : null),
                 seed instanceof Number n ? Long.valueOf(n.longValue()) : null,
                 m.get("pin") instanceof List<?> l ? integers(l) : d.cpus(),
                 integer(m.get("nice")),

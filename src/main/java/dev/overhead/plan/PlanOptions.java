@@ -1,6 +1,7 @@
 package dev.overhead.plan;
 
 import dev.overhead.model.RunOrder;
+import dev.overhead.stats.Estimand;
 import java.time.Duration;
 
 /**
@@ -21,6 +22,7 @@ import java.time.Duration;
  * @param failIfWorsePct exit 3 when a comparison is worse by more than this
  * @param counters      count instructions and cycles of each run where the CPU exposes them
  * @param precisionPct  adaptive stopping also waits until every primary interval is at most ±this wide
+ * @param estimand      what the change of a measurement is (docs/statistics.md §2b)
  */
 public record PlanOptions(
         Integer runs,
@@ -37,10 +39,11 @@ public record PlanOptions(
         Boolean ignoreFailure,
         Double failIfWorsePct,
         Boolean counters,
-        Double precisionPct) {
+        Double precisionPct,
+        Estimand estimand) {
 
-    public static final PlanOptions NONE =
-            new PlanOptions(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    public static final PlanOptions NONE = new PlanOptions(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** These options with every field that {@code cli} sets replaced by the command line's value. */
     public PlanOptions overriddenBy(PlanOptions cli) {
@@ -63,7 +66,8 @@ public record PlanOptions(
                 or(cli.failIfWorsePct, failIfWorsePct),
                 or(cli.counters, counters),
                 // an exact --runs on the command line has no precision to wait for
-                cliFixes ? cli.precisionPct : or(cli.precisionPct, precisionPct));
+                cliFixes ? cli.precisionPct : or(cli.precisionPct, precisionPct),
+                or(cli.estimand, estimand));
     }
 
     private static <T> T or(T first, T second) {

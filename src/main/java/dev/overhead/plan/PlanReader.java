@@ -7,6 +7,7 @@ import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.plan.YamlTree.Mapping;
 import dev.overhead.plan.YamlTree.Seq;
+import dev.overhead.stats.Estimand;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
@@ -40,6 +41,7 @@ public final class PlanReader {
             "fail_if_worse",
             "counters",
             "precision",
+            "estimand",
             "workloads",
             "variants",
             "baseline",
@@ -183,7 +185,8 @@ public final class PlanReader {
                 PlanNodes.optional(m, "counters") == null
                         ? null
                         : nodes.bool(PlanNodes.optional(m, "counters"), "counters"),
-                optional(m, "precision", Percentages::parse));
+                optional(m, "precision", Percentages::parse),
+                optional(m, "estimand", PlanReader::estimand));
     }
 
     private Integer optionalCount(Mapping m, String key, int min) throws PlanException {
@@ -194,6 +197,16 @@ public final class PlanReader {
     private <T> T optional(Mapping m, String key, java.util.function.Function<String, T> parser) throws PlanException {
         YamlTree n = PlanNodes.optional(m, key);
         return n == null ? null : nodes.parsed(n, key, parser);
+    }
+
+    /** {@code geomean} or {@code typical} (docs/statistics.md §2b). */
+    static Estimand estimand(String text) {
+        Estimand e = Estimand.of(text);
+        if (e == null) {
+            throw new SpecException("'" + text + "' is not an estimand: write geomean (the ratio of geometric means,"
+                    + " the default) or typical (the typical ratio of a run).");
+        }
+        return e;
     }
 
     /** A level written as 0.95 or as 95%. */

@@ -35,6 +35,12 @@ final class Legend {
             methods.merge(r.comparison().method(), 1, Integer::sum);
         }
         methods.forEach((method, n) -> out.add(sentence(method, n)));
+        if (methods.keySet().stream().anyMatch(m -> m != null && m.contains("typical ratio"))) {
+            // the typical ratio is no ratio of two summaries: say what the two figures beside it are
+            out.add("Typical ratio: the median ratio of a candidate run to a baseline run (Hodges-Lehmann), robust"
+                    + " to spikes but blind to slow runs that become more frequent; its figures are the baseline's"
+                    + " median and that median times the typical ratio.");
+        }
         if (methods.keySet().stream().anyMatch(m -> m != null && m.contains(", sequential: "))) {
             // issue 13.4: an estimate at an adaptive stop is biased away from 0 (the stop came because it looked large)
             out.add("Sequential: the study stopped at the first look where every primary verdict was settled; the"
@@ -44,10 +50,27 @@ final class Legend {
         return out.stream().map(g::text).toList();
     }
 
+    /**
+     * What a change is, as the engine's {@code method} begins (stats.Estimand and the overall row's
+     * labels, docs/statistics.md §2b): named first, in plain words, then the procedure in brackets.
+     */
+    static final List<String> ESTIMANDS = List.of(
+            "ratio of geometric means",
+            "typical ratio",
+            "ratio of means",
+            "difference of means",
+            "geometric mean of typical ratios",
+            "geometric mean of ratios of means");
+
     private static String sentence(String method, int n) {
         String count = n + (n == 1 ? " comparison" : " comparisons");
         if (method == null || method.isBlank() || method.equals("none")) {
             return "No interval for " + count + ": too few runs.";
+        }
+        for (String estimand : ESTIMANDS) {
+            if (method.startsWith(estimand + ", ")) {
+                return "Change in " + count + ": " + estimand + " (" + method.substring(estimand.length() + 2) + ").";
+            }
         }
         return "Method of " + count + ": " + method + ".";
     }

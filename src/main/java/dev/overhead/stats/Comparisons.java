@@ -11,21 +11,22 @@ import java.util.TreeMap;
 /**
  * The one place that decides "is it noise?" (docs/architecture.md). The change is a ratio: the candidate's
  * values over the baseline's, estimated on log values (so a 10% cost is +10% whatever the unit, and
- * multiplicative noise becomes additive). Which estimator depends only on the runs per variant,
- * never on the data, so the choice cannot bend the coverage:
+ * multiplicative noise becomes additive). What the ratio is — the {@link Estimand} — is chosen up
+ * front ({@link CompareOptions#estimand()}), and the procedure by the runs and rounds only, never by
+ * the data, so the choice cannot bend the coverage (docs/statistics.md §2b):
  * <ul>
- *   <li>fewer than {@link #RANK_MIN_RUNS} on a side: Welch's t interval on log values — keeps its
- *       coverage at 2–5 runs with skewed noise, where rank and bootstrap intervals cannot reach 95%
- *       or are too narrow;
- *   <li>from {@link #RANK_MIN_RUNS} on: the Hodges-Lehmann shift of log values with the
- *       Mann-Whitney interval — distribution-free, and a spike moves it little.
+ *   <li>{@link Estimand#GEOMEAN} (the default): the ratio of geometric means at every n — Welch's t
+ *       interval on log values, or the paired t on per-round log ratios;
+ *   <li>{@link Estimand#TYPICAL}: the Hodges-Lehmann shift of log values with the exact
+ *       Mann-Whitney interval at every n where that interval exists (4 runs a side at 95%), the
+ *       signed-rank form on per-round log ratios where runs pair — a spike moves it little.
  * </ul>
- * Values at or below zero (a count of faults that is 0) are compared on the raw scale with Welch.
+ * Counts are compared by the ratio of their means ({@link Counts}), values at or below zero by the
+ * difference of their means on the raw scale, whatever the estimand.
  * The verdict is {@link Verdicts#decide} on the interval, so the rule of docs/cli.md ("Verdicts")
  * holds by construction.
  */
 public final class Comparisons {
-    static final int RANK_MIN_RUNS = 10;
     static final int FEW_RUNS = 5;
     static final int PAIRED_MIN_PAIRS = 6;
     /** Fewer runs than this on a side never give a decisive verdict (docs/statistics.md, the edges). */
@@ -45,9 +46,9 @@ public final class Comparisons {
      *
      * <p>Samples with rounds (each round runs every variant once, in random order) and at least
      * {@link #PAIRED_MIN_PAIRS} complete rounds are compared by their per-round log ratios, which
-     * cancels drift of the machine that hits both variants of a round — the paired t interval below
-     * {@link #RANK_MIN_RUNS} rounds, the signed-rank Hodges-Lehmann interval from there on (the
-     * paired counterparts of the unpaired rule, and for the same reason: a spike). Randomized order
+     * cancels drift of the machine that hits both variants of a round — the paired t interval for the
+     * ratio of geometric means, the signed-rank Hodges-Lehmann interval for the typical ratio (where
+     * it reaches the confidence; below, the unpaired rank interval). Randomized order
      * within the round keeps the pairs exchangeable, so the coverage holds (docs/statistics.md, drift
      * simulation). A round counts when it holds exactly one value of each side. With fewer complete
      * rounds, values at or below zero, or no rounds, the comparison is unpaired. The choice depends
@@ -70,8 +71,9 @@ public final class Comparisons {
         if (count) {
             return Counts.compare(b, c, p, quantity.better(), options, confidence, note);
         }
-        if (p != null) {
-            return paired(p, quantity.better(), options, confidence, note);
+        Comparison paired = p == null ? null : paired(p, quantity.better(), options, confidence, note);
+        if (paired != null) {
+            return paired;
         }
         return decide(b, c, quantity.better(), options, confidence, note);
     }
@@ -162,12 +164,13 @@ public final class Comparisons {
         for (int i = 0; i < diffs.length; i++) {
             diffs[i] = Math.log(p.candidate()[i]) - Math.log(p.baseline()[i]);
         }
-        Shift s = diffs.length >= RANK_MIN_RUNS ? SignedRank.shift(diffs, confidence) : null;
-        boolean collapsed = s != null && pointWhileVarying(s, p.baseline(), p.candidate());
-        if (s == null || collapsed) {
-            s = Welch.paired(diffs, confidence);
+        Shift s = EstimandShifts.pairedShift(diffs, p, options.estimand(), confidence);
+        if (s == null) {
+            return null; // too few rounds for a signed-rank interval at this level: the unpaired rank one
         }
-        s = s.named(s.method() + " on log ratios over " + diffs.length + " rounds" + methodNote);
+        boolean collapsed =
+                options.estimand() == Estimand.TYPICAL && !s.estimator().rank();
+        s = s.named(label(s) + ", " + s.method() + " on log ratios over " + diffs.length + " rounds" + methodNote);
         List<String> warnings = commonWarnings(p.baseline(), p.candidate(), s);
         if (collapsed) {
             warnings.add(TIES);
@@ -185,6 +188,11 @@ public final class Comparisons {
                 warnings);
     }
 
+    /** What a shift on log values estimates, as {@code method} begins: the estimand, by the procedure. */
+    private static String label(Shift s) {
+        return (s.estimator().rank() ? Estimand.TYPICAL : Estimand.GEOMEAN).label();
+    }
+
     static String unpairedNote(int unpaired) {
         return unpaired + (unpaired == 1 ? " run" : " runs")
                 + " without a partner in its round (failed, or a round run twice): left out of the paired comparison";
@@ -197,21 +205,24 @@ public final class Comparisons {
             CompareOptions options,
             double confidence,
             String methodNote) {
-        int nb = baseline.length;
-        int nc = candidate.length;
         boolean log = Robust.allPositive(baseline) && Robust.allPositive(candidate);
         double[] b = log ? Robust.logs(baseline) : baseline;
         double[] c = log ? Robust.logs(candidate) : candidate;
-        Shift s = null;
-        if (log && Math.min(nb, nc) >= RANK_MIN_RUNS) {
-            s = HodgesLehmann.shift(b, c, confidence);
-        }
-        boolean collapsed = s != null && pointWhileVarying(s, baseline, candidate);
-        if (s == null || collapsed) {
+        Shift s;
+        boolean collapsed = false;
+        if (log) {
+            s = EstimandShifts.unpairedLogShift(b, c, baseline, candidate, options.estimand(), confidence);
+            if (s == null) {
+                return noRankInterval(baseline, candidate, b, c, better, options, confidence, methodNote);
+            }
+            collapsed = options.estimand() == Estimand.TYPICAL && !s.estimator().rank();
+        } else {
             s = Welch.unpaired(b, c, confidence);
         }
-        String scale = log ? " on log values" : " on raw values";
-        s = s.named(s.method() + scale + methodNote);
+        String named = log
+                ? label(s) + ", " + s.method() + " on log values"
+                : "difference of means, " + s.method() + " on raw values";
+        s = s.named(named + methodNote);
         List<String> warnings = commonWarnings(baseline, candidate, s);
         if (collapsed) {
             warnings.add(TIES);
@@ -224,11 +235,61 @@ public final class Comparisons {
                 Estimate.of(s, sc, baseline, candidate), baseline, candidate, better, options, confidence, warnings);
     }
 
+    /**
+     * The typical ratio where the exact Mann-Whitney interval cannot reach the confidence (fewer than
+     * 4 runs a side at 95%: with 3 against 3 the smallest two-sided p is 2/20): the estimate is
+     * shown, the interval is (−∞, +∞), and runs needed says from how many runs an interval exists.
+     */
+    private static Comparison noRankInterval(
+            double[] baseline,
+            double[] candidate,
+            double[] b,
+            double[] c,
+            Direction better,
+            CompareOptions options,
+            double confidence,
+            String methodNote) {
+        Shift none = EstimandShifts.noInterval(b, c);
+        double estimate = none.estimate();
+        int needed = MIN_DECISIVE_RUNS;
+        while (HodgesLehmann.criticalCount(needed, needed, 1 - confidence) < 1) {
+            needed++;
+        }
+        List<String> warnings = commonWarnings(baseline, candidate, none);
+        warnings.add(String.format(
+                Locale.ROOT,
+                "no interval for the typical ratio from %d and %d runs: the exact Mann-Whitney interval at %s needs"
+                        + " %d runs per variant (or use --estimand geomean)",
+                baseline.length,
+                candidate.length,
+                Looks.percent(confidence),
+                needed));
+        double baseValue = Robust.median(baseline);
+        return new Comparison(
+                better,
+                baseline.length,
+                candidate.length,
+                baseValue,
+                baseValue * Math.exp(estimate),
+                Scale.LOG.toPct(estimate),
+                Double.NEGATIVE_INFINITY,
+                Double.POSITIVE_INFINITY,
+                org.apache.commons.statistics.inference.MannWhitneyUTest.withDefaults()
+                        .test(c, b)
+                        .getPValue(), // few runs a side: the exact test
+                Estimand.TYPICAL.label() + ", hodges-lehmann on log values, no interval" + methodNote,
+                Verdict.INCONCLUSIVE,
+                needed,
+                warnings,
+                null,
+                null);
+    }
+
     static final String TIES = "ties: the rank interval shrank to a single point although the values vary;"
             + " the t interval is used instead";
 
     /** A rank interval of zero width while a sample varies: ties, not certainty (never reported as a point). */
-    private static boolean pointWhileVarying(Shift s, double[] baseline, double[] candidate) {
+    static boolean pointWhileVarying(Shift s, double[] baseline, double[] candidate) {
         return s.low() == s.high() && !(constant(baseline) && constant(candidate));
     }
 
@@ -297,8 +358,10 @@ public final class Comparisons {
             double baseValue;
             double candValue;
             if (s.estimator().rank()) {
+                // the typical ratio is no ratio of two summaries: the figures it is computed from are
+                // the baseline's median and that median times the ratio (docs/statistics.md §2b)
                 baseValue = Robust.median(baseline);
-                candValue = Robust.median(candidate);
+                candValue = baseValue * Math.exp(s.estimate());
             } else if (scale instanceof Scale.Log) {
                 baseValue = Math.exp(Robust.mean(Robust.logs(baseline)));
                 candValue = Math.exp(Robust.mean(Robust.logs(candidate)));

@@ -70,7 +70,10 @@ public final class Hierarchical {
             c = rebuilt(c, c.nBaseline(), c.nCandidate(), kept);
         } else {
             Shift s = Welch.unpaired(mb, mc, confidence);
-            s = s.named(s.method() + " on per-" + unit + " mean " + (logs ? "log values" : "raw values") + over);
+            // the same estimand as a run-level comparison: the mean of per-unit mean logs is the log of a geometric
+            // mean
+            s = s.named((logs ? "ratio of geometric means, " : "difference of means, ") + s.method() + " on per-" + unit
+                    + " mean " + (logs ? "log values" : "raw values") + over);
             Scale scale = logs ? Scale.LOG : new Scale.Raw(Robust.mean(mb));
             Comparisons.Estimate e = new Comparisons.Estimate(
                     s,

@@ -19,7 +19,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  * distribution of U by the recurrence of Mann and Whitney (1947), "On a test of whether one of two
  * random variables is stochastically larger than the other", Ann. Math. Statist. 18; normal
  * approximation beyond {@link #EXACT_MAX_PRODUCT}. A spike moves one difference in m·n, not the
- * estimate, which is why this is used on spiky timings at larger n.
+ * estimate: this is the typical ratio ({@link Estimand#TYPICAL}), the spike-robust estimand chosen up front.
  */
 final class HodgesLehmann {
     static final int EXACT_MAX_PRODUCT = 2500;

@@ -17,7 +17,7 @@ public sealed interface Looks permits Looks.Fixed, SequentialPlan {
 
     /** The options a single look after {@code runs} runs per variant is judged with (the overall row uses these). */
     default CompareOptions perLook(CompareOptions options, int runs) {
-        return new CompareOptions(nominalConfidence(options.confidence(), runs), options.thresholdPct());
+        return options.atConfidence(nominalConfidence(options.confidence(), runs));
     }
 
     /** One look after a fixed number of runs. */

@@ -17,9 +17,9 @@ import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
  * Math. Statist. 34; Tukey's Walsh-average form in Hollander, Wolfe and Chicken (2014),
  * Nonparametric Statistical Methods, §3.2–3.3; Wilcoxon, F. (1945), "Individual comparisons by
  * ranking methods", Biometrics Bulletin 1. Same interval as R's
- * {@code wilcox.test(x, conf.int = TRUE)} in its exact case. Used on the per-round log ratios from
- * 10 rounds on, for the reason the unpaired engine uses the rank interval there: a spike moves one
- * difference, not the estimate.
+ * {@code wilcox.test(x, conf.int = TRUE)} in its exact case. The paired form of the typical ratio
+ * ({@link Estimand#TYPICAL}) on the per-round log ratios: a spike moves one difference, not the
+ * estimate.
  */
 final class SignedRank {
     static final int EXACT_MAX_N = 200;

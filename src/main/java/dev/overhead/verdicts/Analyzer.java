@@ -154,7 +154,8 @@ public final class Analyzer {
 
     /**
      * With several workloads, the overall change of each candidate on each metric that every workload
-     * has: the geometric mean of the per-workload ratios, with its interval (stats.GeoMean).
+     * has: the geometric mean of the per-workload ratios, each as its row estimates it (paired where
+     * the row is, the same estimand), with its interval (stats.GeoMean).
      */
     static List<ComparisonRow> overall(
             StudyResult study, List<ComparisonRow> rows, String baseline, CompareOptions options, Looks looks) {
@@ -162,6 +163,7 @@ public final class Analyzer {
             return List.of();
         }
         Units units = Units.of(study);
+        boolean roundsShared = !merged(study);
         List<ComparisonRow> out = new ArrayList<>();
         Map<String, List<ComparisonRow>> byCandidateAndMetric = new LinkedHashMap<>();
         rows.forEach(r -> byCandidateAndMetric
@@ -174,10 +176,11 @@ public final class Analyzer {
             if (group.size() != study.workloads().size() || !sameDirection) {
                 continue;
             }
-            List<double[]> baselines = new ArrayList<>();
-            List<double[]> candidates = new ArrayList<>();
+            List<Sample> baselines = new ArrayList<>();
+            List<Sample> candidates = new ArrayList<>();
             List<double[]> unitBaselines = new ArrayList<>();
             List<double[]> unitCandidates = new ArrayList<>();
+            Quantity quantity = null;
             for (ComparisonRow r : group) {
                 WorkloadResult w = study.workloads().stream()
                         .filter(x -> x.name().equals(r.workload()))
@@ -187,8 +190,10 @@ public final class Analyzer {
                         .filter(m -> m.name().equals(r.metric()))
                         .findFirst()
                         .orElseThrow();
-                baselines.add(w.variant(r.baseline()).orElseThrow().values(metric));
-                candidates.add(w.variant(r.candidate()).orElseThrow().values(metric));
+                // as the row had them: with rounds where its runs could pair (the rows' own estimator)
+                baselines.add(sample(w.variant(r.baseline()).orElseThrow(), metric, roundsShared));
+                candidates.add(sample(w.variant(r.candidate()).orElseThrow(), metric, roundsShared));
+                quantity = metric.quantity();
                 if (units != null) { // over builds or boots: each unit's geometric mean is one value
                     unitBaselines.add(
                             units.geometricMeans(w.variant(r.baseline()).orElseThrow(), metric));
@@ -204,11 +209,11 @@ public final class Analyzer {
                             Math.min(r.comparison().nBaseline(), r.comparison().nCandidate()))
                     .min()
                     .orElse(0);
-            Comparison geo = GeoMean.compare(
-                    overUnits ? unitBaselines : baselines,
-                    overUnits ? unitCandidates : candidates,
-                    first.comparison().better(),
-                    looks.perLook(options, runs));
+            CompareOptions perLook = looks.perLook(options, runs);
+            Comparison geo = overUnits
+                    ? GeoMean.compare(
+                            unitBaselines, unitCandidates, first.comparison().better(), perLook)
+                    : GeoMean.compare(baselines, candidates, quantity, perLook);
             if (units != null) {
                 geo = geo.withDesign(first.comparison().design());
             }

@@ -75,6 +75,65 @@ class CompareIT {
     }
 
     @Test
+    void theEstimandIsChosenByOptionNamedInMethodAndLegendAndKeptByTheStore() throws Exception {
+        // 12 runs a side, the candidate 5% slower in every run, and one candidate run hit by a spike
+        StringBuilder rows = new StringBuilder("workload,variant,metric,value,better,unit\n");
+        for (int i = 0; i < 12; i++) {
+            rows.append("w,base,wall,").append(1 + 0.002 * (i % 5)).append(",lower,s\n");
+            rows.append("w,new,wall,")
+                    .append(i == 3 ? 3.0 : 1.05 + 0.002 * ((i + 2) % 5))
+                    .append(",lower,s\n");
+        }
+        Path csv = overhead.home().resolve("spike.csv");
+        Files.writeString(csv, rows.toString());
+        var typical = overhead.run("compare", "--estimand", "typical", "--format", "json", csv.toString());
+        assertThat(typical.exitCode()).as(typical.toString()).isZero();
+        JsonNode root = JSON.readTree(typical.stdout());
+        JsonNode t = root.path("comparisons").get(0);
+        assertThat(t.path("method").asText()).isEqualTo("typical ratio, hodges-lehmann on log values");
+        assertThat(t.path("change_pct").asDouble()).isBetween(4.5, 5.5);
+        // the figures it is computed from: the baseline's median, and that median times the typical ratio
+        assertThat((t.path("candidate_value").asDouble()
+                                        / t.path("baseline_value").asDouble()
+                                - 1)
+                        * 100)
+                .isCloseTo(t.path("change_pct").asDouble(), org.assertj.core.api.Assertions.within(1e-3));
+        var text = overhead.run("compare", "--estimand", "typical", csv.toString());
+        assertThat(text.stdout().replaceAll("\\s+", " "))
+                .contains("Change in 1 comparison: typical ratio (hodges-lehmann on log values).")
+                .contains("Typical ratio: the median ratio of a candidate run to a baseline run");
+        // the default counts the spike: it is part of what the change costs
+        var geomean = overhead.run("compare", "--format", "json", csv.toString());
+        JsonNode g = JSON.readTree(geomean.stdout()).path("comparisons").get(0);
+        assertThat(g.path("method").asText()).isEqualTo("ratio of geometric means, welch-t on log values");
+        assertThat(g.path("change_pct").asDouble()).isGreaterThan(13);
+        var bad = overhead.run("compare", "--estimand", "median", csv.toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.stderr()).contains("--estimand median is not known").doesNotContain("\tat ");
+        // a study run with --estimand typical is judged again with it by report
+        assertThat(overhead.run(
+                                "run",
+                                "--fake-exec",
+                                "--runs",
+                                "5",
+                                "--estimand",
+                                "typical",
+                                "--label",
+                                "typ",
+                                "fake wall=1.0 jitter=1%",
+                                "fake wall=1.1 jitter=1%")
+                        .exitCode())
+                .isZero();
+        var report = overhead.run("report", "--format", "json", "typ");
+        assertThat(report.exitCode()).as(report.toString()).isZero();
+        JsonNode stored = JSON.readTree(report.stdout());
+        assertThat(stored.path("study").path("options").path("estimand").asText())
+                .isEqualTo("typical");
+        assertThat(Launcher.comparison(stored, "wall", null).path("method").asText())
+                .startsWith("typical ratio, hodges-lehmann on log values");
+    }
+
+    @Test
     void aBrokenCsvRowIsRefusedWithItsLineNumber() throws Exception {
         Path csv = overhead.home().resolve("bad.csv");
         Files.writeString(csv, "workload,variant,metric,value\nw,a,wall,1.0\nw,b,wall,abc\n");

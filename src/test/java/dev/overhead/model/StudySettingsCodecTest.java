@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overhead.stats.CompareOptions;
+import dev.overhead.stats.Estimand;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -29,7 +30,7 @@ class StudySettingsCodecTest {
             true,
             "cpu",
             "glibc",
-            new CompareOptions(0.99, 2.5),
+            new CompareOptions(0.99, 2.5, Estimand.TYPICAL),
             42L,
             List.of(0, 2),
             5,
@@ -174,6 +175,20 @@ class StudySettingsCodecTest {
                         .compare()
                         .thresholdPct())
                 .isEqualTo(2.5);
+    }
+
+    @Test
+    void aStudyStoredWithoutAnEstimandIsReadWithTheDefault() throws Exception {
+        // studies stored before the estimand was chosen were judged by the rule of their time; read
+        // again, they are judged by the ratio of geometric means (docs/statistics.md §2b)
+        assertThat(fromJson("{\"runs\": 10}").compare().estimand()).isEqualTo(Estimand.GEOMEAN);
+        assertThat(fromJson("{\"runs\": 10, \"estimand\": \"typical\"}")
+                        .compare()
+                        .estimand())
+                .isEqualTo(Estimand.TYPICAL);
+        assertThat(fromJson("{\"runs\": 10, \"estimand\": \"mode\"}").compare().estimand())
+                .isEqualTo(Estimand.GEOMEAN);
+        assertThat(StudySettingsCodec.write(StudySettings.DEFAULTS)).doesNotContainKey("estimand");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overhead.model.RunOrder;
+import dev.overhead.stats.Estimand;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -60,9 +61,24 @@ class DurationsTest {
     @Test
     void commandLineOptionsOverrideThePlanFieldByField() {
         PlanOptions plan = new PlanOptions(
-                null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null, null, null);
+                null, 1, 5, 40, null, RunOrder.RANDOMIZED, 1.0, null, null, null, null, null, null, null, null, null);
         PlanOptions cli = new PlanOptions(
-                10, null, null, null, null, RunOrder.BLOCKED, null, 0.99, null, null, null, null, null, null, null);
+                10,
+                null,
+                null,
+                null,
+                null,
+                RunOrder.BLOCKED,
+                null,
+                0.99,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                Estimand.TYPICAL);
         assertThat(plan.overriddenBy(cli))
                 .isEqualTo(new PlanOptions(
                         10,
@@ -79,7 +95,8 @@ class DurationsTest {
                         null,
                         null,
                         null,
-                        null));
+                        null,
+                        Estimand.TYPICAL));
         assertThat(plan.overriddenBy(PlanOptions.NONE)).isEqualTo(plan);
     }
 }

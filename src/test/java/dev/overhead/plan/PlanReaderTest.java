@@ -8,6 +8,7 @@ import dev.overhead.model.RunOrder;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.stats.Direction;
+import dev.overhead.stats.Estimand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -62,6 +63,7 @@ class PlanReaderTest {
                         null,
                         RunOrder.RANDOMIZED,
                         1.0,
+                        null,
                         null,
                         null,
                         null,
@@ -125,6 +127,7 @@ class PlanReaderTest {
                         null,
                         null,
                         null,
+                        null,
                         null));
     }
 
@@ -166,6 +169,21 @@ class PlanReaderTest {
         assertThatThrownBy(() -> PlanReader.parse(Path.of("p.yaml"), ""))
                 .hasMessage(
                         "p.yaml:1:1: a plan must be a mapping like name: ..., workloads: [...], variants: [...], not empty");
+    }
+
+    @Test
+    void readsTheEstimandAndRefusesAnUnknownOne() throws Exception {
+        StudyPlan plan =
+                PlanReader.parse(Path.of("p.yaml"), "estimand: typical\nworkloads: [{name: t, command: 'true'}]");
+        assertThat(plan.options().estimand()).isEqualTo(Estimand.TYPICAL);
+        assertThat(PlanReader.parse(Path.of("p.yaml"), "workloads: [{name: t, command: 'true'}]")
+                        .options()
+                        .estimand())
+                .isNull();
+        assertThatThrownBy(() -> PlanReader.parse(
+                        Path.of("p.yaml"), "estimand: median\nworkloads: [{name: t, command: 'true'}]"))
+                .hasMessage("p.yaml:1:11: estimand: 'median' is not an estimand: write geomean (the ratio of"
+                        + " geometric means, the default) or typical (the typical ratio of a run).");
     }
 
     @Test

@@ -222,7 +222,7 @@ public final class Fixture {
                 low,
                 high,
                 verdict.decisive() ? 0.0004 : 0.31,
-                "welch-t on log values",
+                "ratio of geometric means, welch-t on log values",
                 verdict,
                 verdict.decisive() ? null : runsNeeded,
                 List.of(warnings),

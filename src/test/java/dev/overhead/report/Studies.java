@@ -137,7 +137,7 @@ final class Studies {
                     r.low(),
                     r.high(),
                     p,
-                    "welch-t on log values",
+                    "ratio of geometric means, welch-t on log values",
                     verdict,
                     verdict.decisive() ? null : 30,
                     List.of(),

@@ -42,7 +42,7 @@ class ComparisonsTest {
         assertThat(c.changePct()).isCloseTo(10, within(1e-9));
         assertThat(c.ciLowPct()).isGreaterThan(0);
         assertThat(c.runsNeeded()).isNull();
-        assertThat(c.method()).isEqualTo("welch-t on log values");
+        assertThat(c.method()).isEqualTo("ratio of geometric means, welch-t on log values");
     }
 
     @Test
@@ -100,7 +100,7 @@ class ComparisonsTest {
     @Test
     void zeroValuesAreComparedOnTheRawScale() {
         Comparison c = Comparisons.compare(new double[] {0, 1, 0, 1}, new double[] {1, 2, 1, 2}, Direction.LOWER, OPTS);
-        assertThat(c.method()).isEqualTo("welch-t on raw values");
+        assertThat(c.method()).isEqualTo("difference of means, welch-t on raw values");
         assertThat(c.changePct()).isCloseTo(200, within(1e-9));
         assertThat(c.warnings()).anyMatch(w -> w.contains("raw scale"));
     }
@@ -114,18 +114,60 @@ class ComparisonsTest {
     }
 
     @Test
-    void rankMethodFromTenRunsResistsASpike() {
+    void theTypicalRatioResistsASpikeAndTheGeometricMeanCountsIt() {
         double[] b =
                 IntStream.range(0, 12).mapToDouble(i -> 1 + 0.002 * (i % 5)).toArray();
         double[] c = IntStream.range(0, 12)
                 .mapToDouble(i -> 1.05 + 0.002 * ((i + 2) % 5))
                 .toArray();
         c[3] = 3.0; // one run hit by something else on the machine
-        Comparison r = Comparisons.compare(b, c, Direction.LOWER, OPTS);
-        assertThat(r.method()).startsWith("hodges-lehmann");
+        Comparison r = Comparisons.compare(b, c, Direction.LOWER, new CompareOptions(0.95, 1.0, Estimand.TYPICAL));
+        assertThat(r.method()).isEqualTo("typical ratio, hodges-lehmann on log values");
         assertThat(r.verdict()).isEqualTo(Verdict.WORSE);
         assertThat(r.changePct()).isCloseTo(5, within(0.5));
         assertThat(r.warnings()).anyMatch(w -> w.contains("outliers"));
+        assertThat(r.baselineValue()).isEqualTo(Robust.median(b));
+        assertThat((r.candidateValue() / r.baselineValue() - 1) * 100).isCloseTo(r.changePct(), within(1e-9));
+        // The default at the same 12 runs: the spike is part of what the change costs
+        Comparison g = Comparisons.compare(b, c, Direction.LOWER, OPTS);
+        assertThat(g.method()).isEqualTo("ratio of geometric means, welch-t on log values");
+        double gm = Math.exp(Robust.mean(Robust.logs(c)) - Robust.mean(Robust.logs(b)));
+        assertThat(g.changePct()).isCloseTo((gm - 1) * 100, within(1e-9)).isGreaterThan(13);
+        assertThat((g.candidateValue() / g.baselineValue() - 1) * 100).isCloseTo(g.changePct(), within(1e-9));
+    }
+
+    @Test
+    void theTypicalRatioHasNoIntervalBelowFourRunsAndSaysHowManyAreNeeded() {
+        CompareOptions typical = new CompareOptions(0.95, 1.0, Estimand.TYPICAL);
+        double[] b = {1.012, 0.998, 1.031};
+        double[] c = {1.041, 1.019, 1.049};
+        Comparison r = Comparisons.compare(b, c, Direction.LOWER, typical);
+        assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(r.ciLowPct()).isEqualTo(Double.NEGATIVE_INFINITY);
+        assertThat(r.ciHighPct()).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(r.runsNeeded()).isEqualTo(4);
+        assertThat(r.method()).startsWith("typical ratio, hodges-lehmann on log values, no interval");
+        assertThat(r.warnings()).anyMatch(w -> w.contains("needs 4 runs per variant"));
+        assertThat((r.candidateValue() / r.baselineValue() - 1) * 100).isCloseTo(r.changePct(), within(1e-9));
+    }
+
+    @Test
+    void theTypicalRatioFromFourRunsMatchesR() {
+        // R 4.2.2: b <- c(1.012, 0.998, 1.031, 1.005); c <- c(1.041, 1.019, 1.049, 1.037)
+        //   w <- wilcox.test(log(c), log(b), conf.int=TRUE, exact=TRUE)
+        double[] b = {1.012, 0.998, 1.031, 1.005};
+        double[] c = {1.041, 1.019, 1.049, 1.037};
+        Comparison r = Comparisons.compare(b, c, Direction.LOWER, new CompareOptions(0.95, 1.0, Estimand.TYPICAL));
+        assertThat(r.method()).isEqualTo("typical ratio, hodges-lehmann on log values");
+        // w$estimate -> 0.0263282885748372
+        assertThat(r.changePct()).isCloseTo(Math.expm1(0.0263282885748372) * 100, within(1e-10));
+        // w$conf.int -> -0.0117074507942351 0.0498393320848331
+        assertThat(r.ciLowPct()).isCloseTo(Math.expm1(-0.0117074507942351) * 100, within(1e-9));
+        assertThat(r.ciHighPct()).isCloseTo(Math.expm1(0.0498393320848331) * 100, within(1e-9));
+        // w$p.value -> 0.0571428571428571
+        assertThat(r.pValue()).isCloseTo(0.0571428571428571, within(1e-12));
+        // median(b) -> 1.0085
+        assertThat(r.baselineValue()).isCloseTo(1.0085, within(1e-12));
     }
 
     @Test
@@ -146,6 +188,6 @@ class ComparisonsTest {
         double[] c = around(1.1, NOISE5);
         int[] rounds = {0, 1, 2, 3, 4};
         Comparison r = Comparisons.compare(b, rounds, c, rounds, Direction.LOWER, OPTS);
-        assertThat(r.method()).isEqualTo("welch-t on log values");
+        assertThat(r.method()).isEqualTo("ratio of geometric means, welch-t on log values");
     }
 }

@@ -73,10 +73,14 @@ class EdgesTest {
             b[i] = i < 6 ? 3 : 2;
             c[i] = i < 12 ? 3 : 2;
         }
-        Comparison asTime = compare(b, c, TIME);
+        Comparison asTime = Comparisons.compare(
+                Sample.of(b), Sample.of(c), TIME, new CompareOptions(0.95, 1.0, Estimand.TYPICAL), Looks.FIXED);
         assertThat(asTime.ciHighPct()).isGreaterThan(asTime.ciLowPct());
         assertThat(asTime.warnings()).anyMatch(w -> w.startsWith("ties: the rank interval shrank"));
         assertThat(asTime.warnings()).noneMatch(w -> w.contains("no variation"));
+        Comparison byDefault = compare(b, c, TIME); // the ratio of geometric means: a t interval, never a point
+        assertThat(byDefault.ciHighPct()).isGreaterThan(byDefault.ciLowPct());
+        assertThat(byDefault.warnings()).noneMatch(w -> w.startsWith("ties"));
         Comparison asCount = compare(b, c, FAULTS);
         assertThat(asCount.method()).isEqualTo("ratio of means, fieller-welch");
         assertThat(asCount.baselineValue()).isCloseTo(2.2, within(1e-12));

@@ -42,7 +42,8 @@ class HierarchicalTest {
         assertThat(c.ciHighPct()).isCloseTo(16.193388260695716, within(1e-8));
         assertThat(c.pValue()).isCloseTo(0.09207300760274867, within(1e-9));
         assertThat(c.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(c.method()).isEqualTo("welch-t on per-build mean log values over 3+3 builds");
+        assertThat(c.method())
+                .isEqualTo("ratio of geometric means, welch-t on per-build mean log values over 3+3 builds");
         assertThat(c.nBaseline()).isEqualTo(9).as("runs, not units");
         assertThat(c.designName()).isEqualTo("builds");
         assertThat(c.design().units()).containsEntry("build", 3);

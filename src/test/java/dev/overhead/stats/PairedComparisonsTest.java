@@ -28,7 +28,7 @@ class PairedComparisonsTest {
     @Test
     void pairedTOnLogRatiosMatchesR() {
         Comparison r = Comparisons.compare(B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS);
-        assertThat(r.method()).isEqualTo("paired-t on log ratios over 8 rounds");
+        assertThat(r.method()).isEqualTo("ratio of geometric means, paired-t on log ratios over 8 rounds");
         // R: r <- t.test(log(c), log(b), paired=TRUE); r$estimate -> 0.0250230962072765
         assertThat(r.changePct()).isCloseTo(pct(0.0250230962072765), within(1e-10));
         // r$conf.int -> 0.0172146326876886 0.0328315597268644
@@ -41,9 +41,15 @@ class PairedComparisonsTest {
     }
 
     @Test
-    void fromTenRoundsTheSignedRankIntervalMatchesR() {
-        Comparison r = Comparisons.compare(B12, rounds(12), C12, rounds(12), Direction.LOWER, OPTS);
-        assertThat(r.method()).isEqualTo("signed-rank hodges-lehmann on log ratios over 12 rounds");
+    void theTypicalRatioIsTheSignedRankIntervalAndMatchesR() {
+        CompareOptions typical = new CompareOptions(0.95, 1.0, Estimand.TYPICAL);
+        Comparison r = Comparisons.compare(
+                new Sample(B12, rounds(12)),
+                new Sample(C12, rounds(12)),
+                Quantity.measurement(Direction.LOWER),
+                typical,
+                Looks.FIXED);
+        assertThat(r.method()).isEqualTo("typical ratio, signed-rank hodges-lehmann on log ratios over 12 rounds");
         // R: w <- wilcox.test(log(c2), log(b2), paired=TRUE, conf.int=TRUE, exact=TRUE)
         // w$estimate -> 0.0259902451224124
         assertThat(r.changePct()).isCloseTo(pct(0.0259902451224124), within(1e-10));
@@ -52,6 +58,29 @@ class PairedComparisonsTest {
         assertThat(r.ciHighPct()).isCloseTo(pct(0.0365805616592184), within(1e-9));
         // w$p.value -> 0.02685546875
         assertThat(r.pValue()).isCloseTo(0.02685546875, within(1e-12));
+        // the figures the change is computed from: the baseline's median, and that median times the ratio
+        // R: median(b2) -> 1.0085
+        assertThat(r.baselineValue()).isCloseTo(1.0085, within(1e-12));
+        assertThat((r.candidateValue() / r.baselineValue() - 1) * 100).isCloseTo(r.changePct(), within(1e-9));
+    }
+
+    @Test
+    void fromTenRoundsTheDefaultIsStillThePairedTAndMatchesR() {
+        Comparison r = Comparisons.compare(B12, rounds(12), C12, rounds(12), Direction.LOWER, OPTS);
+        assertThat(r.method()).isEqualTo("ratio of geometric means, paired-t on log ratios over 12 rounds");
+        // R: r <- t.test(log(c2), log(b2), paired=TRUE); r$estimate -> 0.0329424834572526
+        assertThat(r.changePct()).isCloseTo(pct(0.0329424834572526), within(1e-10));
+        // r$conf.int -> -0.0302044959364501 0.0960894628509552
+        assertThat(r.ciLowPct()).isCloseTo(pct(-0.0302044959364501), within(1e-9));
+        assertThat(r.ciHighPct()).isCloseTo(pct(0.0960894628509552), within(1e-9));
+        // r$p.value -> 0.275239683340685
+        assertThat(r.pValue()).isCloseTo(0.275239683340685, within(1e-12));
+        // the same quantity as unpaired: the ratio of the geometric means of the paired runs
+        // R: exp(mean(log(b2))) -> 1.02313684151314 ; exp(mean(log(c2))) -> 1.05740281436032
+        assertThat(r.baselineValue()).isCloseTo(1.02313684151314, within(1e-12));
+        assertThat(r.candidateValue()).isCloseTo(1.05740281436032, within(1e-12));
+        assertThat(r.changePct())
+                .isCloseTo(Comparisons.compare(B12, C12, Direction.LOWER, OPTS).changePct(), within(1e-9));
     }
 
     @Test
@@ -74,7 +103,7 @@ class PairedComparisonsTest {
         c[8] = 0.7;
         int[] cRounds = {0, 1, 2, 3, 4, 5, 6, 7, 9};
         Comparison r = Comparisons.compare(b, rounds(9), c, cRounds, Direction.LOWER, OPTS);
-        assertThat(r.method()).isEqualTo("paired-t on log ratios over 8 rounds");
+        assertThat(r.method()).isEqualTo("ratio of geometric means, paired-t on log ratios over 8 rounds");
         assertThat(r.changePct()).isCloseTo(pct(0.0250230962072765), within(1e-10));
         assertThat(r.nBaseline()).isEqualTo(8);
         assertThat(r.warnings()).anyMatch(w -> w.startsWith("2 runs without a partner in its round"));
@@ -86,7 +115,7 @@ class PairedComparisonsTest {
         b[8] = 1.3;
         int[] bRounds = {0, 1, 2, 3, 4, 5, 6, 7, 7};
         Comparison r = Comparisons.compare(b, bRounds, C8, rounds(8), Direction.LOWER, OPTS);
-        assertThat(r.method()).isEqualTo("paired-t on log ratios over 7 rounds");
+        assertThat(r.method()).isEqualTo("ratio of geometric means, paired-t on log ratios over 7 rounds");
     }
 
     @Test
@@ -101,7 +130,7 @@ class PairedComparisonsTest {
         int[] unknown = new int[8];
         Arrays.fill(unknown, -1);
         Comparison r = Comparisons.compare(B8, unknown, C8, unknown, Direction.LOWER, OPTS);
-        assertThat(r.method()).isEqualTo("welch-t on log values");
+        assertThat(r.method()).isEqualTo("ratio of geometric means, welch-t on log values");
         Comparison seq =
                 Comparisons.compareSequential(B8, unknown, C8, unknown, Direction.LOWER, OPTS, SequentialPlan.DEFAULT);
         assertThat(seq).isEqualTo(Comparisons.compareSequential(B8, C8, Direction.LOWER, OPTS, SequentialPlan.DEFAULT));
@@ -112,7 +141,7 @@ class PairedComparisonsTest {
         double[] b = {0, 1, 0, 2, 1, 0, 1, 0};
         double[] c = {1, 1, 0, 2, 1, 1, 1, 0};
         Comparison r = Comparisons.compare(b, rounds(8), c, rounds(8), Direction.LOWER, OPTS);
-        assertThat(r.method()).isEqualTo("welch-t on raw values");
+        assertThat(r.method()).isEqualTo("difference of means, welch-t on raw values");
     }
 
     @Test
@@ -122,7 +151,8 @@ class PairedComparisonsTest {
                 B8, rounds(8), C8, rounds(8), Direction.LOWER, OPTS, SequentialPlan.everyRound(5, 50));
         assertThat(seq.method())
                 .isEqualTo(
-                        "paired-t on log ratios over 8 rounds, sequential: Pocock over 46 looks," + " each at 99.32%");
+                        "ratio of geometric means, paired-t on log ratios over 8 rounds, sequential: Pocock over 46 looks,"
+                                + " each at 99.32%");
         assertThat(seq.changePct()).isEqualTo(fixed.changePct());
         assertThat(seq.ciHighPct() - seq.ciLowPct()).isGreaterThan(fixed.ciHighPct() - fixed.ciLowPct());
         // R: t.test(log(c), log(b), paired=TRUE, conf.level=0.9932...) at Pocock's nominal level

@@ -64,7 +64,7 @@ class WelchTest {
         assertThat(r.changePct()).isCloseTo(Math.expm1(0.024289213844557) * 100, within(1e-9));
         // r$p.value -> 9.8569057361513e-05
         assertThat(r.pValue()).isCloseTo(9.8569057361513e-05, within(1e-12));
-        assertThat(r.method()).startsWith("paired-t");
+        assertThat(r.method()).startsWith("ratio of geometric means, paired-t");
         assertThat(r.verdict()).isEqualTo(Verdict.WORSE);
     }
 }

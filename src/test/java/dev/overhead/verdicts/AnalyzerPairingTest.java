@@ -105,15 +105,15 @@ class AnalyzerPairingTest {
     void builtInAndParsedMetricsOfAStudyRunInRoundsArePaired() {
         List<ComparisonRow> rows =
                 Analyzer.compare(study(variant("a", 0, A), variant("b", 0, B)), null, CompareOptions.DEFAULT);
-        assertThat(method(rows, "wall")).isEqualTo("paired-t on log ratios over 8 rounds");
-        assertThat(method(rows, "ops")).isEqualTo("paired-t on log ratios over 8 rounds");
+        assertThat(method(rows, "wall")).isEqualTo("ratio of geometric means, paired-t on log ratios over 8 rounds");
+        assertThat(method(rows, "ops")).isEqualTo("ratio of geometric means, paired-t on log ratios over 8 rounds");
     }
 
     @Test
     void importedRunsWithoutRoundsAreNeverPaired() {
         List<ComparisonRow> rows =
                 Analyzer.compare(study(variant("a", -1, A), variant("b", -1, B)), null, CompareOptions.DEFAULT);
-        assertThat(method(rows, "wall")).isEqualTo("welch-t on log values");
+        assertThat(method(rows, "wall")).isEqualTo("ratio of geometric means, welch-t on log values");
     }
 
     @Test
@@ -121,9 +121,9 @@ class AnalyzerPairingTest {
         // compare of two stored studies (the cross-boot case): both numbered their rounds from 0,
         // but round 3 of one did not run next to round 3 of the other.
         assertThat(method(Analyzer.compare(mergedFrom("before", "after"), null, CompareOptions.DEFAULT), "wall"))
-                .isEqualTo("welch-t on log values");
+                .isEqualTo("ratio of geometric means, welch-t on log values");
         assertThat(method(Analyzer.compare(mergedFrom("one.json"), null, CompareOptions.DEFAULT), "wall"))
-                .startsWith("paired-t");
+                .startsWith("ratio of geometric means, paired-t");
     }
 
     @Test
@@ -132,6 +132,6 @@ class AnalyzerPairingTest {
         // cross-study comparison merges variants whose rounds did not run together.
         List<ComparisonRow> rows =
                 Analyzer.compare(study(variant("a", 0, A), variant("b", 100, B)), null, CompareOptions.DEFAULT);
-        assertThat(method(rows, "wall")).isEqualTo("welch-t on log values");
+        assertThat(method(rows, "wall")).isEqualTo("ratio of geometric means, welch-t on log values");
     }
 }

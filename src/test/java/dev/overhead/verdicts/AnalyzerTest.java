@@ -192,7 +192,8 @@ class AnalyzerTest {
         assertThat(named.stream().filter(ComparisonRow::overall)).hasSize(1);
         assertThat(rows.stream().filter(r -> r.overall() && r.metric().equals("wall")))
                 .singleElement()
-                .satisfies(r -> assertThat(r.comparison().method()).startsWith("geometric mean of 2 workloads"));
+                .satisfies(r ->
+                        assertThat(r.comparison().method()).startsWith("ratio of geometric means, over 2 workloads"));
     }
 
     @Test

@@ -33,11 +33,14 @@ public final class Formats {
     /** Deeper than any file overhead reads needs; a hostile file gets a sentence, not a stack overflow. */
     static final int MAX_DEPTH = 100;
 
-    private static final ObjectMapper JSON = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
-            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
-                    .maxNestingDepth(MAX_DEPTH)
-                    .build())
-            .build());
+    /** Made when a JSON file is first read: a sample CSV never loads Jackson (a sixth of reading 10⁶ rows). */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+                .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH)
+                        .build())
+                .build());
+    }
 
     /** What a file is. */
     public enum Kind {
@@ -75,15 +78,20 @@ public final class Formats {
     private static StudyResult finite(StudyResult study, String source) {
         for (WorkloadResult w : study.workloads()) {
             for (VariantResult v : w.variants()) {
+                if (v.runs() instanceof dev.overhead.model.RunColumns columns) { // no run made per value
+                    int k = columns.firstNotFinite();
+                    if (k >= 0) {
+                        throw notFinite(source, k, w, v);
+                    }
+                    continue;
+                }
                 for (dev.overhead.model.Run r : v.runs()) {
                     boolean ok = Double.isFinite(r.wallS()) && Double.isFinite(r.userS()) && Double.isFinite(r.sysS());
                     for (var m : r.metrics().entrySet()) {
                         ok &= m.getValue() != null && Double.isFinite(m.getValue());
                     }
                     if (!ok) {
-                        throw new FormatException(("%s: run %d of %s / %s has a value that is not a finite number;"
-                                        + " fix or remove that run.")
-                                .formatted(source, r.index(), w.name(), v.name()));
+                        throw notFinite(source, r.index(), w, v);
                     }
                 }
             }
@@ -91,12 +99,18 @@ public final class Formats {
         return study;
     }
 
+    private static FormatException notFinite(String source, int run, WorkloadResult w, VariantResult v) {
+        return new FormatException(
+                "%s: run %d of %s / %s has a value that is not a finite number; fix or remove that run."
+                        .formatted(source, run, w.name(), v.name()));
+    }
+
     public static Kind detect(String text, String source) {
         String head = text.stripLeading();
         if (head.startsWith("{")) {
             JsonNode root;
             try {
-                root = JSON.readTree(text);
+                root = Json.MAPPER.readTree(text);
             } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
                 throw new FormatException(
                         source + " nests JSON deeper than " + MAX_DEPTH + " levels, which no result file needs: is it"

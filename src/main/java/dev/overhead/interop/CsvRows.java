@@ -42,9 +42,101 @@ final class CsvRows {
         to = new int[slots];
     }
 
-    /** Which slot each column fills, by position in the header (-1: none). */
-    void slots(int[] slotOf) {
+    /** The column that fills {@link #valueSlot}, and the value slot itself. */
+    private int valueColumn = -1;
+
+    private int valueSlot = -1;
+    // The last line split in full: where it starts and stops and its value cell's bounds (-1: none).
+    private int keyStart = -1;
+    private int keyStop;
+    private int keyValueFrom;
+    private int keyValueTo;
+
+    /** Which slot each column fills, by position in the header (-1: none), and which slot is the value. */
+    void slots(int[] slotOf, int valueSlot) {
         this.slotOf = slotOf.clone();
+        this.valueSlot = valueSlot;
+        for (int k = 0; k < slotOf.length; k++) {
+            if (slotOf[k] == valueSlot) {
+                valueColumn = k;
+            }
+        }
+    }
+
+    /**
+     * Moves to the next line when it has the same bytes as the last line split in full everywhere
+     * but in its value cell, and reads only that cell ({@link #sameKey}'s case without scanning the
+     * bytes before the value one by one); false, having moved nowhere, for any other line.
+     */
+    boolean nextSameKey() {
+        if (keyStart < 0) {
+            return false;
+        }
+        byte[] b = text;
+        int n = b.length;
+        int a = pos + (keyValueFrom - keyStart);
+        if (a > n || !Arrays.equals(b, pos, a, b, keyStart, keyValueFrom)) {
+            return false;
+        }
+        int i = a;
+        while (i < n && b[i] > '"' && b[i] != ',') { // a value's bytes: digits, '.', signs, 'e'
+            i++;
+        }
+        boolean last = keyValueTo == keyStop; // the value is the line's last cell
+        int z; // the value cell's end
+        int end; // the line's: its '\n' or the end of the text
+        int lineStop;
+        if (last) {
+            if (i < n && b[i] != '\n' && b[i] != '\r') {
+                return false;
+            }
+            end = i < n && b[i] == '\r' ? i + 1 : i;
+            if (end < n && b[end] != '\n' || (b[i < n ? i : n - 1] == '\r' && end >= n)) {
+                return false; // a '\r' not before a '\n', or at the very end: the general path
+            }
+            z = i;
+            lineStop = i;
+        } else {
+            int j = i + (keyStop - keyValueTo);
+            if (i >= n || b[i] != ',' || j > n || !Arrays.equals(b, i, j, b, keyValueTo, keyStop)) {
+                return false;
+            }
+            end = j < n && b[j] == '\r' ? j + 1 : j;
+            if (end < n && b[end] != '\n' || (end > j && end >= n) || b[j - 1] == '\r') {
+                return false;
+            }
+            z = i;
+            lineStop = j;
+        }
+        start = pos;
+        stop = lineStop;
+        pos = end + 1;
+        lineIndex++;
+        set(valueColumn, b, a, z);
+        return true;
+    }
+
+    /**
+     * Whether the current line has the same bytes as the last line split in full everywhere but in
+     * its value cell: then every other cell is that line's, and only the value slot is read anew.
+     * Sample files come in long runs of one workload, variant and metric, so most lines are this
+     * one comparison of the bytes before and after the value instead of a String per cell.
+     */
+    boolean sameKey() {
+        if (quoted || keyStart < 0 || valueColumn < 0 || commas < valueColumn) {
+            return false;
+        }
+        int a = valueColumn == 0 ? start : commaAt[valueColumn - 1] + 1;
+        int z = valueColumn < commas ? commaAt[valueColumn] : stop;
+        if (a - start != keyValueFrom - keyStart
+                || stop - z != keyStop - keyValueTo
+                || !Arrays.equals(text, start, a, text, keyStart, keyValueFrom)
+                || !Arrays.equals(text, z, stop, text, keyValueTo, keyStop)) {
+            return false;
+        }
+        count = commas + 1;
+        set(valueColumn, text, a, z);
+        return true;
     }
 
     /** Moves to the next line that is not blank; false when there is none. */
@@ -58,6 +150,9 @@ final class CsvRows {
             int i = s;
             for (; i < n; i++) {
                 byte x = b[i];
+                if (x > ',') { // digits, letters, '.': most bytes, told apart in one comparison
+                    continue;
+                }
                 if (x == '\n') {
                     break;
                 } else if (x == ',') {
@@ -99,11 +194,18 @@ final class CsvRows {
         Arrays.fill(bytes, null);
         Arrays.fill(from, 0);
         Arrays.fill(to, 0);
+        keyStart = -1;
         if (!quoted) { // no quoting: cut at the commas
             for (int k = 0; k <= commas; k++) {
                 set(k, text, k == 0 ? start : commaAt[k - 1] + 1, k < commas ? commaAt[k] : stop);
             }
             count = commas + 1;
+            if (valueColumn >= 0 && valueColumn <= commas) {
+                keyStart = start;
+                keyStop = stop;
+                keyValueFrom = valueColumn == 0 ? start : commaAt[valueColumn - 1] + 1;
+                keyValueTo = valueColumn < commas ? commaAt[valueColumn] : stop;
+            }
         } else {
             List<String> cells = SampleCsv.split(lineText(), source, line());
             for (int k = 0; k < cells.size(); k++) {

@@ -29,7 +29,7 @@ public final class SampleCsv {
     private SampleCsv() {}
 
     /** The values of one metric of one workload and variant, in row order, unboxed. */
-    private static final class Values {
+    static final class Values {
         private double[] values = new double[16];
         private int size;
 
@@ -76,7 +76,18 @@ public final class SampleCsv {
         String[] last = new String[USED.length];
         byte[][] lastBytes = new byte[USED.length][];
         Values values = null;
-        while (rows.next()) {
+        while (true) {
+            if (rows.nextSameKey()) { // most lines: the previous row's cells but for the value
+                double value = rows.number(VALUE);
+                if (!Double.isFinite(value)) {
+                    throw notANumber(source, rows.line(), rows.string(VALUE));
+                }
+                values.add(value);
+                continue;
+            }
+            if (!rows.next()) {
+                break;
+            }
             int line = rows.line();
             if (columns == null) {
                 columns = header(split(rows.lineText(), source, line), source, line);
@@ -89,7 +100,15 @@ public final class SampleCsv {
                         slotOf[i] = slot;
                     }
                 }
-                rows.slots(slotOf);
+                rows.slots(slotOf, VALUE);
+                continue;
+            }
+            if (rows.sameKey()) { // every cell but the value is the previous row's, checked then
+                double value = rows.number(VALUE);
+                if (!Double.isFinite(value)) {
+                    throw notANumber(source, line, rows.string(VALUE));
+                }
+                values.add(value);
                 continue;
             }
             rows.split(source);
@@ -99,8 +118,7 @@ public final class SampleCsv {
             }
             double value = rows.number(VALUE);
             if (!Double.isFinite(value)) {
-                throw new FormatException("%s line %d: '%s' is not a finite number; fix or remove that line."
-                        .formatted(source, line, rows.string(VALUE)));
+                throw notANumber(source, line, rows.string(VALUE));
             }
             if (rows.isEmpty(WORKLOAD) || rows.isEmpty(VARIANT) || rows.isEmpty(METRIC)) {
                 throw new FormatException(
@@ -168,7 +186,12 @@ public final class SampleCsv {
         return build(data, specs, source);
     }
 
-    private static StudyResult build(
+    private static FormatException notANumber(String source, int line, String cell) {
+        return new FormatException(
+                "%s line %d: '%s' is not a finite number; fix or remove that line.".formatted(source, line, cell));
+    }
+
+    static StudyResult build(
             Map<String, Map<String, Map<String, Values>>> data, Map<WorkloadMetric, MetricSpec> specs, String source) {
         List<WorkloadResult> workloads = new ArrayList<>();
         for (var w : data.entrySet()) {
@@ -212,7 +235,7 @@ public final class SampleCsv {
         return Imported.study(Imported.stem(source), Imported.stem(source), null, "csv", workloads, List.of());
     }
 
-    private record WorkloadMetric(String workload, String metric) {}
+    record WorkloadMetric(String workload, String metric) {}
 
     /**
      * Built-ins that have a field of their own in a run; {@code cpu} is derived, so it is kept as read,
@@ -224,7 +247,7 @@ public final class SampleCsv {
                 .isPresent();
     }
 
-    private static MetricSpec spec(String metric, String better, String unit, String source, int line) {
+    static MetricSpec spec(String metric, String better, String unit, String source, int line) {
         Direction direction;
         try {
             direction = better.isEmpty() ? Direction.LOWER : Direction.parse(better);
@@ -244,7 +267,7 @@ public final class SampleCsv {
         return builtin.get() == Metrics.Builtin.CPU ? Imported.metric("cpu", Direction.LOWER, "s") : spec;
     }
 
-    private static Map<String, Integer> header(List<String> cells, String source, int line) {
+    static Map<String, Integer> header(List<String> cells, String source, int line) {
         Map<String, Integer> columns = new LinkedHashMap<>();
         for (int i = 0; i < cells.size(); i++) {
             columns.put(cells.get(i).strip().toLowerCase(Locale.ROOT), i);

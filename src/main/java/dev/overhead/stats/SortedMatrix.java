@@ -26,7 +26,7 @@ import org.apache.commons.numbers.arrays.Selection;
  * implicit sorted matrix, which is why this is written here.
  */
 final class SortedMatrix {
-    private static final int SAMPLE = Integer.getInteger("sm", 1 << 15);
+    private static final int SAMPLE = 1 << 15;
 
     private final double[] rows;
     private final double[] cols;

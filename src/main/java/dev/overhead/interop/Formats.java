@@ -33,7 +33,7 @@ public final class Formats {
     /** Deeper than any file overhead reads needs; a hostile file gets a sentence, not a stack overflow. */
     static final int MAX_DEPTH = 100;
 
-    /** Made when a JSON file is first read: a sample CSV never loads Jackson (a sixth of reading 10⁶ rows). */
+    /** Made when a JSON file is first read: a sample CSV never loads Jackson (0.15 s of CPU, measured under load). */
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
                 .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()

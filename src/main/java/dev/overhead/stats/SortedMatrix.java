@@ -15,9 +15,11 @@ import org.apache.commons.numbers.arrays.Selection;
  * element in X + Y and X₁ + X₂ + ⋯ + Xₘ", SIAM J. Comput. 7; Monahan, J. F. (1984), "Algorithm 616:
  * fast computation of the Hodges-Lehmann location estimator", ACM TOMS 10). The k-th value is then
  * found by narrowing an open interval (lo, hi) around it: pivots drawn at random from the values
- * still inside, taken at the ranks of a sample that bracket k (as Floyd and Rivest's selection
- * does), cut the values left by a factor of about 30 per step, and once no more than rows + columns
- * are left they are copied out and selected directly. O((m + n)·log(m·n)) time, O(m + n) memory.
+ * still inside, taken at the ranks of a sample of up to 2¹⁵ of them that bracket k (as Floyd and
+ * Rivest's selection does), cut the values left by a factor of 50–100 per step, and once no more
+ * than rows + columns are left they are copied out and selected directly. Several ranks (an
+ * interval's ends and a median) are found together while the sample cannot tell them apart, then
+ * in groups. O((m + n)·log(m·n)) time, O(m + n) memory.
  *
  * <p>Each value is computed exactly as the naive code computes it ({@code c[j] - b[i]},
  * {@code (d[i] + d[j]) / 2}); IEEE subtraction and addition are monotone in each argument, so the

@@ -78,20 +78,31 @@ public final class Formats {
     private static StudyResult finite(StudyResult study, String source) {
         for (WorkloadResult w : study.workloads()) {
             for (VariantResult v : w.variants()) {
+                if (v.runs() instanceof dev.overhead.model.RunColumns columns) { // no run made per value
+                    int k = columns.firstNotFinite();
+                    if (k >= 0) {
+                        throw notFinite(source, k, w, v);
+                    }
+                    continue;
+                }
                 for (dev.overhead.model.Run r : v.runs()) {
                     boolean ok = Double.isFinite(r.wallS()) && Double.isFinite(r.userS()) && Double.isFinite(r.sysS());
                     for (var m : r.metrics().entrySet()) {
                         ok &= m.getValue() != null && Double.isFinite(m.getValue());
                     }
                     if (!ok) {
-                        throw new FormatException(("%s: run %d of %s / %s has a value that is not a finite number;"
-                                        + " fix or remove that run.")
-                                .formatted(source, r.index(), w.name(), v.name()));
+                        throw notFinite(source, r.index(), w, v);
                     }
                 }
             }
         }
         return study;
+    }
+
+    private static FormatException notFinite(String source, int run, WorkloadResult w, VariantResult v) {
+        return new FormatException(
+                "%s: run %d of %s / %s has a value that is not a finite number; fix or remove that run."
+                        .formatted(source, run, w.name(), v.name()));
     }
 
     public static Kind detect(String text, String source) {

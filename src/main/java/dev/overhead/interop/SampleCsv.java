@@ -29,7 +29,7 @@ public final class SampleCsv {
     private SampleCsv() {}
 
     /** The values of one metric of one workload and variant, in row order, unboxed. */
-    private static final class Values {
+    static final class Values {
         private double[] values = new double[16];
         private int size;
 
@@ -49,9 +49,20 @@ public final class SampleCsv {
         }
     }
 
+    /** The columns a row is read from, in the order of their slots in {@link CsvRows}. */
+    private static final String[] USED = {"workload", "variant", "metric", "value", "better", "unit"};
+
+    private static final int WORKLOAD = 0;
+    private static final int VARIANT = 1;
+    private static final int METRIC = 2;
+    private static final int VALUE = 3;
+    private static final int BETTER = 4;
+    private static final int UNIT = 5;
+
     /**
-     * Reads the rows straight into unboxed columns: no row object, no list of lines, no boxed
-     * value outlives its line, so 10⁶ rows a variant cost their doubles and little more (issue 16.4).
+     * Reads the rows straight into unboxed columns: no row object, no list of lines, no String per
+     * cell unless the cell differs from the row before (CsvRows), no boxed value, so 10⁶ rows a
+     * variant cost their doubles and little more (issue 16.4).
      */
     public static StudyResult read(String text, String source) {
         // workload -> variant -> metric -> values, all in first-seen order
@@ -59,97 +70,111 @@ public final class SampleCsv {
         Map<WorkloadMetric, MetricSpec> specs = new LinkedHashMap<>();
         Map<List<String>, MetricSpec> specOfCells = new HashMap<>(); // the same cells give the same spec
         Map<String, Integer> columns = null;
+        CsvRows rows = new CsvRows(text, USED.length);
         boolean anyRow = false;
-        String[] lastRow = null; // workload, variant, metric, better, unit of the previous row
-        Values last = null;
-        int pos = 0;
-        int lineIndex = -1;
-        while (pos <= text.length()) {
-            int newline = text.indexOf('\n', pos);
-            int end = newline < 0 ? text.length() : newline;
-            // as split("\r?\n"): a carriage return before the line feed is not part of the line
-            int stop = newline >= 0 && end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end;
-            String text1 = text.substring(pos, stop);
-            pos = end + 1;
-            lineIndex++;
-            if (text1.isBlank()) {
-                if (newline < 0) {
-                    break;
+        // the previous row's cells, by slot, as text and as bytes (null before the first row)
+        String[] last = new String[USED.length];
+        byte[][] lastBytes = new byte[USED.length][];
+        Values values = null;
+        while (true) {
+            if (rows.nextSameKey()) { // most lines: the previous row's cells but for the value
+                double value = rows.number(VALUE);
+                if (!Double.isFinite(value)) {
+                    throw notANumber(source, rows.line(), rows.string(VALUE));
                 }
+                values.add(value);
                 continue;
             }
-            int line = lineIndex + 1;
+            if (!rows.next()) {
+                break;
+            }
+            int line = rows.line();
             if (columns == null) {
-                columns = header(split(text1, source, line), source, line);
+                columns = header(split(rows.lineText(), source, line), source, line);
+                int[] slotOf = new int
+                        [columns.values().stream().mapToInt(i -> i + 1).max().orElse(0)];
+                java.util.Arrays.fill(slotOf, -1);
+                for (int slot = 0; slot < USED.length; slot++) {
+                    Integer i = columns.get(USED[slot]);
+                    if (i != null) {
+                        slotOf[i] = slot;
+                    }
+                }
+                rows.slots(slotOf, VALUE);
                 continue;
             }
-            List<String> cells = split(text1, source, line);
-            if (cells.size() < columns.size()) {
+            if (rows.sameKey()) { // every cell but the value is the previous row's, checked then
+                double value = rows.number(VALUE);
+                if (!Double.isFinite(value)) {
+                    throw notANumber(source, line, rows.string(VALUE));
+                }
+                values.add(value);
+                continue;
+            }
+            rows.split(source);
+            if (rows.count() < columns.size()) {
                 throw new FormatException("%s line %d: expected %d columns (%s), found %d."
-                        .formatted(source, line, columns.size(), String.join(",", columns.keySet()), cells.size()));
+                        .formatted(source, line, columns.size(), String.join(",", columns.keySet()), rows.count()));
             }
-            String metric = cell(cells, columns, "metric");
-            String number = cell(cells, columns, "value");
-            double value;
-            try {
-                // plain decimals only: Java also reads NaN, Infinity, 0x1p3 and 1d, and 1e999999 overflows
-                value = plainNumber(number.strip()) ? Double.parseDouble(number) : Double.NaN;
-            } catch (NumberFormatException e) {
-                value = Double.NaN;
-            }
+            double value = rows.number(VALUE);
             if (!Double.isFinite(value)) {
-                throw new FormatException("%s line %d: '%s' is not a finite number; fix or remove that line."
-                        .formatted(source, line, number));
+                throw notANumber(source, line, rows.string(VALUE));
             }
-            String workload = cell(cells, columns, "workload");
-            String variant = cell(cells, columns, "variant");
-            if (workload.isEmpty() || variant.isEmpty() || metric.isEmpty()) {
+            if (rows.isEmpty(WORKLOAD) || rows.isEmpty(VARIANT) || rows.isEmpty(METRIC)) {
                 throw new FormatException(
                         "%s line %d: workload, variant and metric must not be empty.".formatted(source, line));
             }
-            String better = cell(cells, columns, "better");
-            String unit = cell(cells, columns, "unit");
-            // Rows come in long runs of one metric: the cells of the previous row were checked already.
-            boolean sameSpec = lastRow != null
-                    && workload.equals(lastRow[0])
-                    && metric.equals(lastRow[2])
-                    && better.equals(lastRow[3])
-                    && unit.equals(lastRow[4]);
-            MetricSpec spec = null;
+            // Rows come in long runs of one metric: a cell equal to the previous row's is that String
+            // again, and what was checked for it then holds.
+            boolean sameWorkload = rows.matches(WORKLOAD, lastBytes[WORKLOAD]);
+            boolean sameVariant = rows.matches(VARIANT, lastBytes[VARIANT]);
+            boolean sameMetric = rows.matches(METRIC, lastBytes[METRIC]);
+            boolean sameSpec = sameWorkload
+                    && sameMetric
+                    && rows.matches(BETTER, lastBytes[BETTER])
+                    && rows.matches(UNIT, lastBytes[UNIT]);
+            if (!(sameSpec && sameVariant)) {
+                for (int slot : new int[] {WORKLOAD, VARIANT, METRIC, BETTER, UNIT}) {
+                    if (!rows.matches(slot, lastBytes[slot])) {
+                        last[slot] = rows.string(slot);
+                        lastBytes[slot] = last[slot].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    }
+                }
+            }
+            String workload = last[WORKLOAD];
+            String metric = last[METRIC];
             if (!sameSpec) {
+                String better = last[BETTER];
+                String unit = last[UNIT];
                 List<String> specCells = List.of(metric, better, unit);
-                spec = specOfCells.get(specCells);
+                MetricSpec spec = specOfCells.get(specCells);
                 if (spec == null) {
                     spec = spec(metric, better, unit, source, line);
                     specOfCells.put(specCells, spec);
                 }
+                // direction and unit belong to (workload, metric): PTS calls dbench's MB/s and a build's
+                // seconds both "value", one higher-is-better and one lower
+                MetricSpec seen = specs.putIfAbsent(new WorkloadMetric(workload, metric), spec);
+                if (seen != null
+                        && (seen.better() != spec.better() || !seen.unit().equals(spec.unit()))) {
+                    throw new FormatException(
+                            "%s line %d: metric '%s' of workload '%s' was %s-is-better in %s before; give one direction and unit per workload and metric."
+                                    .formatted(
+                                            source,
+                                            line,
+                                            metric,
+                                            workload,
+                                            seen.better().word(),
+                                            seen.unit().isEmpty() ? "no unit" : seen.unit()));
+                }
             }
-            // direction and unit belong to (workload, metric): PTS calls dbench's MB/s and a build's
-            // seconds both "value", one higher-is-better and one lower
-            MetricSpec seen = sameSpec ? null : specs.putIfAbsent(new WorkloadMetric(workload, metric), spec);
-            if (seen != null && (seen.better() != spec.better() || !seen.unit().equals(spec.unit()))) {
-                throw new FormatException(
-                        "%s line %d: metric '%s' of workload '%s' was %s-is-better in %s before; give one direction and unit per workload and metric."
-                                .formatted(
-                                        source,
-                                        line,
-                                        metric,
-                                        workload,
-                                        seen.better().word(),
-                                        seen.unit().isEmpty() ? "no unit" : seen.unit()));
-            }
-            if (lastRow == null
-                    || !(metric.equals(lastRow[2]) && variant.equals(lastRow[1]) && workload.equals(lastRow[0]))) {
-                last = data.computeIfAbsent(workload, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(variant, k -> new LinkedHashMap<>())
+            if (values == null || !(sameMetric && sameVariant && sameWorkload)) {
+                values = data.computeIfAbsent(workload, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(last[VARIANT], k -> new LinkedHashMap<>())
                         .computeIfAbsent(metric, k -> new Values());
             }
-            last.add(value);
-            lastRow = new String[] {workload, variant, metric, better, unit};
+            values.add(value);
             anyRow = true;
-            if (newline < 0) {
-                break;
-            }
         }
         if (columns == null) {
             throw new FormatException(
@@ -161,7 +186,12 @@ public final class SampleCsv {
         return build(data, specs, source);
     }
 
-    private static StudyResult build(
+    private static FormatException notANumber(String source, int line, String cell) {
+        return new FormatException(
+                "%s line %d: '%s' is not a finite number; fix or remove that line.".formatted(source, line, cell));
+    }
+
+    static StudyResult build(
             Map<String, Map<String, Map<String, Values>>> data, Map<WorkloadMetric, MetricSpec> specs, String source) {
         List<WorkloadResult> workloads = new ArrayList<>();
         for (var w : data.entrySet()) {
@@ -205,7 +235,7 @@ public final class SampleCsv {
         return Imported.study(Imported.stem(source), Imported.stem(source), null, "csv", workloads, List.of());
     }
 
-    private record WorkloadMetric(String workload, String metric) {}
+    record WorkloadMetric(String workload, String metric) {}
 
     /**
      * Built-ins that have a field of their own in a run; {@code cpu} is derived, so it is kept as read,
@@ -217,7 +247,7 @@ public final class SampleCsv {
                 .isPresent();
     }
 
-    private static MetricSpec spec(String metric, String better, String unit, String source, int line) {
+    static MetricSpec spec(String metric, String better, String unit, String source, int line) {
         Direction direction;
         try {
             direction = better.isEmpty() ? Direction.LOWER : Direction.parse(better);
@@ -237,7 +267,7 @@ public final class SampleCsv {
         return builtin.get() == Metrics.Builtin.CPU ? Imported.metric("cpu", Direction.LOWER, "s") : spec;
     }
 
-    private static Map<String, Integer> header(List<String> cells, String source, int line) {
+    static Map<String, Integer> header(List<String> cells, String source, int line) {
         Map<String, Integer> columns = new LinkedHashMap<>();
         for (int i = 0; i < cells.size(); i++) {
             columns.put(cells.get(i).strip().toLowerCase(Locale.ROOT), i);
@@ -252,58 +282,10 @@ public final class SampleCsv {
         return columns;
     }
 
-    private static String cell(List<String> cells, Map<String, Integer> columns, String name) {
-        Integer i = columns.get(name);
-        if (i == null || i >= cells.size()) {
-            return "";
-        }
-        String c = cells.get(i);
-        boolean bare = c.isEmpty()
-                || !(Character.isWhitespace(c.charAt(0)) || Character.isWhitespace(c.charAt(c.length() - 1)));
-        return bare ? c : c.strip(); // strip() copies even when there is nothing to strip
-    }
-
-    /**
-     * A plain decimal, {@code [+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?}, checked by hand: a regular
-     * expression per value cost more than parsing it at 10⁶ rows.
-     */
+    /** A plain decimal, {@code [+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?} (checked on bytes by CsvRows). */
     static boolean plainNumber(String s) {
-        int i = 0;
-        int n = s.length();
-        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-            i++;
-        }
-        int intDigits = digits(s, i);
-        i += intDigits;
-        int fracDigits = 0;
-        if (i < n && s.charAt(i) == '.') {
-            i++;
-            fracDigits = digits(s, i);
-            i += fracDigits;
-        }
-        if (intDigits == 0 && fracDigits == 0) {
-            return false;
-        }
-        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            i++;
-            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-                i++;
-            }
-            int exp = digits(s, i);
-            if (exp == 0) {
-                return false;
-            }
-            i += exp;
-        }
-        return i == n;
-    }
-
-    private static int digits(String s, int from) {
-        int i = from;
-        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-            i++;
-        }
-        return i - from;
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return CsvRows.plainNumber(b, 0, b.length);
     }
 
     /** One CSV line (RFC 4180 quoting; a quoted field does not span lines in sample files). */

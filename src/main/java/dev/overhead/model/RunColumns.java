@@ -70,6 +70,32 @@ public final class RunColumns extends AbstractList<Run> implements RandomAccess 
                 null);
     }
 
+    /**
+     * The first run whose wall, user or sys time or one of its metrics is not a finite number, or
+     * -1: what interop.Formats checks of every run, read from the columns instead of making each run.
+     */
+    public int firstNotFinite() {
+        int first = -1;
+        for (Metrics.Builtin b :
+                new Metrics.Builtin[] {Metrics.Builtin.WALL, Metrics.Builtin.USER, Metrics.Builtin.SYS}) {
+            first = earlier(first, fields[b.ordinal()]);
+        }
+        for (double[] column : metrics) {
+            first = earlier(first, column);
+        }
+        return first;
+    }
+
+    private static int earlier(int first, double[] column) {
+        int end = column == null ? 0 : first < 0 ? column.length : Math.min(first, column.length);
+        for (int k = 0; k < end; k++) {
+            if (!Double.isFinite(column[k])) {
+                return k;
+            }
+        }
+        return first;
+    }
+
     private double field(Metrics.Builtin b, int k) {
         double[] column = fields[b.ordinal()];
         return column == null ? 0 : column[k];

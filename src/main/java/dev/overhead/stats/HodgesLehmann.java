@@ -1,6 +1,5 @@
 package dev.overhead.stats;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,14 +39,15 @@ final class HodgesLehmann {
         }
         // The m·n differences are selected from, never stored (SortedMatrix): at 10⁶ runs a side
         // they would be 10¹² values.
-        double[] sb = b.clone();
-        Arrays.sort(sb);
-        double[] sc = c.clone();
-        Arrays.sort(sc);
+        double[] sb = Ordered.of(b).values(); // shared, read only
+        double[] sc = Ordered.of(c).values();
         SortedMatrix d = SortedMatrix.differencesOfSorted(sb, sc);
-        double est = d.median();
-        double low = d.select(k);
-        double high = d.select((long) m * n + 1 - k);
+        // the interval's ends and the median (the mean of the middle two, m·n even) in one selection
+        long size = (long) m * n;
+        double[] at = d.select(k, size + 1 - k, (size + 1) / 2, size / 2 + 1);
+        double low = at[0];
+        double high = at[1];
+        double est = size % 2 == 1 ? at[2] : (at[2] + at[3]) / 2;
         double p = Math.max(m, n) < MANN_WHITNEY_AUTO_LIMIT
                 ? MannWhitneyUTest.withDefaults().test(c, b).getPValue()
                 : asymptoticP(sb, sc);

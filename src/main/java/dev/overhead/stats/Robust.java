@@ -17,11 +17,18 @@ final class Robust {
         return s;
     }
 
-    /** By selection, not sorting: O(n), and the same value the middle of the sorted array holds. */
+    /**
+     * By selection, not sorting: O(n), and the same value the middle of the sorted array holds — read
+     * from that array when the sample's is known ({@link Ordered}).
+     */
     static double median(double[] v) {
         int n = v.length;
         if (n == 0) {
             return Double.NaN;
+        }
+        double[] sorted = Ordered.known(v);
+        if (sorted != null) {
+            return medianOfSorted(sorted, -1);
         }
         double[] s = v.clone();
         if (n % 2 == 1) {
@@ -63,13 +70,64 @@ final class Robust {
      */
     record Spread(double median, double mad) {
         static Spread of(double[] reference) {
-            double m = Robust.median(reference);
-            return new Spread(m, Robust.mad(reference, m));
+            return ofSorted(Ordered.of(reference).values(), -1);
+        }
+
+        /**
+         * The median and MAD of sorted values without the one at {@code skip} (-1: all of them),
+         * as {@link Robust#median} and {@link Robust#mad} give them for the same values in any
+         * order: the deviations below the median and those above it are two sorted sequences,
+         * merged outward from the median up to the middle one, O(n) and no copy.
+         */
+        static Spread ofSorted(double[] sorted, int skip) {
+            double m = medianOfSorted(sorted, skip);
+            int n = sorted.length - (skip >= 0 ? 1 : 0);
+            int up = 0; // the first index (of the sample without skip) not below the median
+            int hi = n;
+            while (up < hi) {
+                int mid = (up + hi) >>> 1;
+                if (at(sorted, skip, mid) < m) {
+                    up = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            int down = up - 1;
+            // the deviations in ascending order, until the (n/2)-th (0-based) and the one before it
+            double previous = Double.NaN;
+            double d = Double.NaN;
+            for (int rank = 0; rank <= n / 2; rank++) {
+                double below = down >= 0 ? Math.abs(at(sorted, skip, down) - m) : Double.POSITIVE_INFINITY;
+                double above = up < n ? Math.abs(at(sorted, skip, up) - m) : Double.POSITIVE_INFINITY;
+                previous = d;
+                if (below <= above) {
+                    d = below;
+                    down--;
+                } else {
+                    d = above;
+                    up++;
+                }
+            }
+            return new Spread(m, n % 2 == 1 ? d : (previous + d) / 2);
         }
 
         double modifiedZ(double x) {
             return mad == 0 ? Double.NaN : 0.6745 * (x - median) / mad;
         }
+    }
+
+    /** The median of sorted values without the one at {@code skip} (-1: all of them). */
+    static double medianOfSorted(double[] sorted, int skip) {
+        int n = sorted.length - (skip >= 0 ? 1 : 0);
+        if (n == 0) {
+            return Double.NaN;
+        }
+        return n % 2 == 1 ? at(sorted, skip, n / 2) : (at(sorted, skip, n / 2 - 1) + at(sorted, skip, n / 2)) / 2;
+    }
+
+    /** The i-th of the sorted values once the one at {@code skip} is taken out. */
+    private static double at(double[] sorted, int skip, int i) {
+        return skip >= 0 && i >= skip ? sorted[i + 1] : sorted[i];
     }
 
     /**
@@ -100,8 +158,7 @@ final class Robust {
         if (k == 0) {
             return new double[] {Double.NaN, Double.NaN, Double.NaN};
         }
-        double[] s = values.clone();
-        Selection.select(s, new int[] {k - 1, n - k});
+        double[] s = Ordered.of(values).values(); // the summary's outliers sort it too: once for both
         return new double[] {s[k - 1], s[n - k], 1 - 2 * b.cumulativeProbability(k - 1)};
     }
 
@@ -116,7 +173,7 @@ final class Robust {
     static double variance(double[] v) {
         // Identical values have no spread; the mean of n copies of x can differ from x in the last
         // bit, and that rounding must not become a variance of 1e-32 with NaN degrees of freedom.
-        if (Arrays.stream(v).allMatch(x -> x == v[0])) {
+        if (constant(v)) {
             return 0;
         }
         double m = mean(v);
@@ -127,11 +184,32 @@ final class Robust {
         return v.length > 1 ? s / (v.length - 1) : 0;
     }
 
+    /** True when every value equals the first (loops, not streams: 10⁶ values go through these). */
+    static boolean constant(double[] v) {
+        for (double x : v) {
+            if (x != v[0]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The logarithms; their sorted form, when asked for, is the logarithms of the values' ({@link Ordered}). */
     static double[] logs(double[] v) {
-        return Arrays.stream(v).map(Math::log).toArray();
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = Math.log(v[i]);
+        }
+        Ordered.derive(out, v, Math::log); // Math.log is semi-monotonic: the order carries over
+        return out;
     }
 
     static boolean allPositive(double[] v) {
-        return Arrays.stream(v).allMatch(x -> x > 0);
+        for (double x : v) {
+            if (!(x > 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

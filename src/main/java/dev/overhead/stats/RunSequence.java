@@ -51,10 +51,16 @@ public final class RunSequence {
      * (RunSequenceScaleTest measures it).
      */
     public static Trend trend(double[] valuesInRunOrder) {
+        return trend(valuesInRunOrder, true);
+    }
+
+    /** The trend, with Sen's slope only when asked for (NaN otherwise): the test alone is O(n log n). */
+    private static Trend trend(double[] valuesInRunOrder, boolean slope) {
         double[] x = valuesInRunOrder;
         int n = x.length;
-        double[] sorted = x.clone();
-        long inversions = sortCountingInversions(sorted);
+        Ordered.Sorted ordered = Ordered.withInversions(x); // shared with the summary and the comparison
+        double[] sorted = ordered.values();
+        long inversions = ordered.inversions();
         long tiedPairs = 0;
         double var = (double) n * (n - 1) * (2.0 * n + 5);
         for (int i = 0; i < n; ) {
@@ -71,7 +77,7 @@ public final class RunSequence {
         long s = (long) n * (n - 1) / 2 - tiedPairs - 2 * inversions;
         double z = var > 0 ? s / Math.sqrt(var) : 0;
         double p = 2 * NormalDistribution.of(0, 1).survivalProbability(Math.abs(z));
-        return new Trend(s, z, Math.min(1, p), n > 1 ? senSlope(x) : 0);
+        return new Trend(s, z, Math.min(1, p), !slope ? Double.NaN : n > 1 ? senSlope(x) : 0);
     }
 
     static double senSlope(double[] x) {
@@ -101,60 +107,6 @@ public final class RunSequence {
         return Robust.median(slopes);
     }
 
-    /** Sorts v ascending and returns the number of pairs i &lt; j with v[i] &gt; v[j] (bottom-up merge sort). */
-    static long sortCountingInversions(double[] v) {
-        int n = v.length;
-        double[] a = v;
-        double[] b = new double[n];
-        long inversions = 0;
-        // Runs of RUN values sorted by insertion first, counting each step past a larger value: the
-        // merge passes over tiny runs are the slowest part of a merge sort.
-        final int run = 32;
-        for (int lo = 0; lo < n; lo += run) {
-            int hi = Math.min(lo + run, n);
-            for (int i = lo + 1; i < hi; i++) {
-                double x = a[i];
-                int j = i;
-                while (j > lo && a[j - 1] > x) {
-                    a[j] = a[j - 1];
-                    j--;
-                }
-                a[j] = x;
-                inversions += i - j;
-            }
-        }
-        for (int width = run; width < n; width *= 2) {
-            for (int lo = 0; lo < n; lo += 2 * width) {
-                int mid = Math.min(lo + width, n);
-                int hi = Math.min(lo + 2 * width, n);
-                int i = lo;
-                int j = mid;
-                int k = lo;
-                while (i < mid && j < hi) {
-                    if (a[j] < a[i]) {
-                        inversions += mid - i; // a[j] is below every value left in the left half
-                        b[k++] = a[j++];
-                    } else {
-                        b[k++] = a[i++];
-                    }
-                }
-                while (i < mid) {
-                    b[k++] = a[i++];
-                }
-                while (j < hi) {
-                    b[k++] = a[j++];
-                }
-            }
-            double[] t = a;
-            a = b;
-            b = t;
-        }
-        if (a != v) {
-            System.arraycopy(a, 0, v, 0, n);
-        }
-        return inversions;
-    }
-
     /**
      * A first run far from the others: its modified z-score against the rest exceeds 3.5 (see
      * {@link Robust#modifiedZ}). Needs at least three other runs to judge by.
@@ -163,8 +115,10 @@ public final class RunSequence {
         if (valuesInRunOrder.length < 4) {
             return false;
         }
-        double[] rest = Arrays.copyOfRange(valuesInRunOrder, 1, valuesInRunOrder.length);
-        double z = Robust.modifiedZ(valuesInRunOrder[0], rest);
+        // the rest's median and MAD from the whole sample's sorted values without the first run's
+        double[] sorted = Ordered.of(valuesInRunOrder).values();
+        int first = Arrays.binarySearch(sorted, valuesInRunOrder[0]);
+        double z = Robust.Spread.ofSorted(sorted, first).modifiedZ(valuesInRunOrder[0]);
         return Math.abs(z) > Robust.OUTLIER_Z;
     }
 
@@ -225,9 +179,11 @@ public final class RunSequence {
         }
         int n = valuesInRunOrder.length;
         if (n >= DRIFT_MIN_RUNS) {
-            Trend t = trend(valuesInRunOrder);
+            // the slope (2²⁰ sampled pairs above 2,048 runs) only where the test finds a trend
+            Trend t = trend(valuesInRunOrder, false);
             double median = Robust.median(valuesInRunOrder);
-            double totalPct = median == 0 ? 0 : t.slope() * (n - 1) / Math.abs(median) * 100;
+            double slope = t.pValue() < DRIFT_P ? senSlope(valuesInRunOrder) : 0;
+            double totalPct = median == 0 ? 0 : slope * (n - 1) / Math.abs(median) * 100;
             if (t.pValue() < DRIFT_P && Math.abs(totalPct) >= DRIFT_MIN_TOTAL_PCT) {
                 out.add(String.format(
                         java.util.Locale.ROOT,

@@ -35,9 +35,11 @@ final class SignedRank {
             return null;
         }
         SortedMatrix walsh = SortedMatrix.walshAverages(d); // selected from, never stored
-        double est = walsh.median();
-        double low = walsh.select(k);
-        double high = walsh.select(walsh.size() + 1 - k);
+        long size = walsh.size(); // the interval's ends and the median in one selection, as in HodgesLehmann
+        double[] at = walsh.select(k, size + 1 - k, (size + 1) / 2, size / 2 + 1);
+        double low = at[0];
+        double high = at[1];
+        double est = size % 2 == 1 ? at[2] : (at[2] + at[3]) / 2;
         double p = Arrays.stream(d).allMatch(x -> x == 0)
                 ? 1
                 : WilcoxonSignedRankTest.withDefaults().test(d).getPValue();

@@ -2,6 +2,7 @@ package dev.overhead.verdicts;
 
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Run;
+import dev.overhead.model.RunColumns;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.VariantResult;
 import dev.overhead.stats.CompareOptions;
@@ -40,6 +41,7 @@ record Units(String design, Function<Run, Integer> unitOf) {
     private static boolean any(StudyResult study, Function<Run, Integer> f) {
         return study.workloads().stream()
                 .flatMap(w -> w.variants().stream())
+                .filter(v -> !(v.runs() instanceof RunColumns)) // imported: neither builds nor boots
                 .flatMap(v -> v.runs().stream())
                 .anyMatch(r -> f.apply(r) != null);
     }

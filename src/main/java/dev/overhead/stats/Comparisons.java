@@ -301,20 +301,33 @@ public final class Comparisons {
     private static Comparison tooFew(double[] baseline, double[] candidate, Direction better) {
         double b = Robust.mean(baseline);
         double c = Robust.mean(candidate);
-        return new Comparison(
+        return withoutInterval(
                 better,
                 baseline.length,
                 candidate.length,
                 b,
                 c,
                 b == 0 ? Double.NaN : (c / b - 1) * 100,
+                "fewer than 2 runs on one side: no interval; take at least 3 runs per variant");
+    }
+
+    /** A comparison that has no interval at all, (−∞, +∞), and so no verdict but inconclusive; the warning says why. */
+    static Comparison withoutInterval(
+            Direction better, int nb, int nc, double baseline, double candidate, double changePct, String warning) {
+        return new Comparison(
+                better,
+                nb,
+                nc,
+                baseline,
+                candidate,
+                changePct,
                 Double.NEGATIVE_INFINITY,
                 Double.POSITIVE_INFINITY,
                 Double.NaN,
                 "none",
                 Verdict.INCONCLUSIVE,
                 null,
-                List.of("fewer than 2 runs on one side: no interval; take at least 3 runs per variant"),
+                List.of(warning),
                 null,
                 null);
     }

@@ -178,22 +178,14 @@ public final class GeoMean {
     }
 
     private static Comparison none(Direction better, int nb, int nc, int workload, boolean count) {
-        return new Comparison(
+        return Comparisons.withoutInterval(
                 better,
                 nb,
                 nc,
                 Double.NaN,
                 Double.NaN,
                 Double.NaN,
-                Double.NEGATIVE_INFINITY,
-                Double.POSITIVE_INFINITY,
-                Double.NaN,
-                "none",
-                Verdict.INCONCLUSIVE,
-                null,
-                List.of("workload " + workload + " has fewer than 2 runs or "
-                        + (count ? "a mean of 0" : "values at or below zero") + ": no geometric mean"),
-                null,
-                null);
+                "workload " + workload + " has fewer than 2 runs or "
+                        + (count ? "a mean of 0" : "values at or below zero") + ": no geometric mean");
     }
 }

@@ -174,8 +174,10 @@ public final class RunSequence {
         if (warmupSuspected(valuesInRunOrder)) {
             out.add(String.format(
                     java.util.Locale.ROOT,
-                    "the first run (%.6g) is far from the rest: a warm-up run may be needed (--warmup)",
-                    valuesInRunOrder[0]));
+                    "the first run (%.3g) is far from the rest (median %.3g): a warm-up run may be needed"
+                            + " (--warmup)",
+                    valuesInRunOrder[0],
+                    Robust.median(Arrays.copyOfRange(valuesInRunOrder, 1, valuesInRunOrder.length))));
         }
         int n = valuesInRunOrder.length;
         if (n >= DRIFT_MIN_RUNS) {

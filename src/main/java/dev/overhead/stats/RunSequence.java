@@ -169,15 +169,20 @@ public final class RunSequence {
         return out;
     }
 
+    /** Six significant figures without trailing zeros ({@code 8.926}, {@code 268211}, {@code 0.0939868}): stats knows no unit. */
+    private static String figure(double v) {
+        return new java.math.BigDecimal(v)
+                .round(new java.math.MathContext(6))
+                .stripTrailingZeros()
+                .toPlainString();
+    }
+
     private static List<String> computeWarnings(double[] valuesInRunOrder) {
         List<String> out = new ArrayList<>();
         if (warmupSuspected(valuesInRunOrder)) {
-            out.add(String.format(
-                    java.util.Locale.ROOT,
-                    "the first run (%.3g) is far from the rest (median %.3g): a warm-up run may be needed"
-                            + " (--warmup)",
-                    valuesInRunOrder[0],
-                    Robust.median(Arrays.copyOfRange(valuesInRunOrder, 1, valuesInRunOrder.length))));
+            out.add("the first run (" + figure(valuesInRunOrder[0]) + ") is far from the rest (median "
+                    + figure(Robust.median(Arrays.copyOfRange(valuesInRunOrder, 1, valuesInRunOrder.length)))
+                    + "): a warm-up run may be needed (--warmup)");
         }
         int n = valuesInRunOrder.length;
         if (n >= DRIFT_MIN_RUNS) {

@@ -57,7 +57,7 @@ final class SubmissionComparison {
             files.export(outputs.csv, SubmissionRenderers.render(Format.CSV, pooled, version));
         }
         if (!isStdout(outputs.json) && !isStdout(outputs.csv)) {
-            out.print(SubmissionRenderers.render(format, pooled, version));
+            out.print(SubmissionRenderers.render(format, pooled, version, outputs.ascii));
         }
         out.flush();
         return 0;

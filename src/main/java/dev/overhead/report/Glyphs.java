@@ -29,7 +29,8 @@ record Glyphs(boolean ascii) {
             Map.entry((int) 'ö', "oe"),
             Map.entry((int) 'ü', "ue"),
             Map.entry((int) 'ß', "ss"),
-            Map.entry((int) '·', "."));
+            Map.entry((int) '·', "."),
+            Map.entry((int) '²', "2"));
 
     String pm() {
         return ascii ? "+-" : "±";

@@ -12,18 +12,21 @@ import java.util.Locale;
 /**
  * {@code overhead compare --submission}: the machines' comparisons and the pooled rows as text, JSON
  * ({@code overhead/1}, with the study's comparison objects plus a machine, docs/cli.md) and CSV.
- * Machine formats use {@link Locale#ROOT}; the text keeps the columns it always had.
+ * Machine formats use {@link Locale#ROOT}; the text is laid out by {@link Table} and fits a mail.
  */
 public final class SubmissionRenderers {
-    private static final String MACHINE_ROW = "%-12s %-20s %-16s %9s %20s %s";
-    private static final String POOLED_ROW = "%-20s %-16s %9s %20s %-13s %12s %5s";
 
     private SubmissionRenderers() {}
 
     /** Text, JSON or CSV; the other formats are refused by the command before anything is read. */
     public static String render(Format format, PooledSubmission s, String toolVersion) {
+        return render(format, s, toolVersion, false);
+    }
+
+    /** As {@link #render(Format, PooledSubmission, String)}, the text 7-bit where {@code ascii} (--ascii). */
+    public static String render(Format format, PooledSubmission s, String toolVersion, boolean ascii) {
         return switch (format) {
-            case TEXT -> text(s);
+            case TEXT -> text(s, ascii);
             case JSON -> json(s, toolVersion);
             case CSV -> csv(s);
             case MARKDOWN, HTML ->
@@ -32,46 +35,76 @@ public final class SubmissionRenderers {
     }
 
     static String text(PooledSubmission s) {
+        return text(s, false);
+    }
+
+    /**
+     * Laid out by {@link Table} like a study's report (columns as wide as their longest cell, so a long
+     * machine name does not push its row out of line), prose wrapped at 80 columns for a mail, and with
+     * {@code ascii} every cell 7-bit before the layout.
+     */
+    static String text(PooledSubmission s, boolean ascii) {
+        Glyphs g = new Glyphs(ascii);
         StringBuilder out = new StringBuilder();
-        s.notes().forEach(n -> out.append("note: ").append(n).append('\n'));
-        out.append("submission ")
-                .append(s.submission())
-                .append(": ")
-                .append(s.machines().size())
-                .append(" machines (")
-                .append(String.join(", ", s.machineNames()))
-                .append("), primary metric ")
-                .append(s.primary())
-                .append("\n\nper machine\n");
-        line(out, MACHINE_ROW, "machine", "workload", "variant", "change", "interval", "verdict");
+        s.notes().forEach(n -> paragraph(out, g.text("note: " + n)));
+        paragraph(
+                out,
+                g.text("submission " + s.submission() + ": " + s.machines().size() + " machines ("
+                        + String.join(", ", s.machineNames()) + "), primary metric " + s.primary()));
+        out.append("\nper machine\n");
+        List<List<String>> machineRows = new ArrayList<>();
         for (PooledSubmission.MachineRow r : s.perMachine()) {
             Comparison c = r.row().comparison();
-            line(
-                    out,
-                    MACHINE_ROW,
+            machineRows.add(cells(
+                    g,
                     r.machine(),
                     r.row().workload(),
                     r.row().candidate(),
                     pct(c.changePct()),
                     interval(c.ciLowPct(), c.ciHighPct()),
-                    c.verdict().word());
+                    c.verdict().word()));
         }
-        out.append("\npooled over machines (each machine one estimate: a t interval over the machines)\n");
-        line(out, POOLED_ROW, "workload", "variant", "change", "interval", "verdict", "between sd", "I²");
+        out.append(
+                table(g, List.of("machine", "workload", "variant", "change", "interval", "verdict"), 3, machineRows));
+        out.append('\n');
+        paragraph(out, g.text("pooled over machines (each machine one estimate: a t interval over the machines)"));
+        List<List<String>> pooledRows = new ArrayList<>();
         for (PooledSubmission.PooledRow r : s.pooled()) {
             MachinePooling.Pooled p = r.pooled();
-            line(
-                    out,
-                    POOLED_ROW,
+            pooledRows.add(cells(
+                    g,
                     r.workload(),
                     r.candidate(),
                     pct(p.changePct()),
                     interval(p.ciLowPct(), p.ciHighPct()),
                     p.verdict().word(),
                     sd(p.betweenSdPct()),
-                    iSquared(p.iSquared()));
+                    iSquared(p.iSquared())));
         }
-        return out.append('\n').append(s.conclusion()).append('\n').toString();
+        out.append(table(
+                g, List.of("workload", "variant", "change", "interval", "verdict", "between sd", "I²"), 2, pooledRows));
+        out.append('\n');
+        paragraph(out, g.text(s.conclusion()));
+        return out.toString();
+    }
+
+    private static List<String> cells(Glyphs g, String... values) {
+        return java.util.Arrays.stream(values).map(g::text).toList();
+    }
+
+    /** Left-aligned names up to {@code names}, then right-aligned figures; the verdict (4th from a pooled row's end) left. */
+    private static String table(Glyphs g, List<String> headers, int names, List<List<String>> rows) {
+        List<Table.Column> columns = new ArrayList<>();
+        for (int i = 0; i < headers.size(); i++) {
+            boolean left = i < names || headers.get(i).equals("verdict");
+            columns.add(new Table.Column(g.text(headers.get(i)), left ? Table.Align.LEFT : Table.Align.RIGHT));
+        }
+        return new Table(columns, rows).render(new Table.Plain(2));
+    }
+
+    private static void paragraph(StringBuilder out, String text) {
+        Wrap.words(text, TextRenderer.WIDTH, "", "  ")
+                .forEach(l -> out.append(l).append('\n'));
     }
 
     static String json(PooledSubmission s, String toolVersion) {
@@ -175,10 +208,6 @@ public final class SubmissionRenderers {
             quoted.add(CsvRenderer.quote(f == null ? "" : f));
         }
         out.append(String.join(",", quoted)).append('\n');
-    }
-
-    private static void line(StringBuilder out, String format, Object... values) {
-        out.append(String.format(Locale.ROOT, format, values)).append('\n');
     }
 
     /** A change in percent as the text shows it, or — where there is none. */

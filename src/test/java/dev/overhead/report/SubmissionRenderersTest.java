@@ -48,6 +48,15 @@ class SubmissionRenderersTest {
     }
 
     @Test
+    void theTextFitsAMailAndAsciiIsSevenBit() {
+        String text = SubmissionRenderers.render(Format.TEXT, submission(), "1.0.0-test");
+        assertThat(text.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(80));
+        String ascii = SubmissionRenderers.render(Format.TEXT, submission(), "1.0.0-test", true);
+        assertThat(ascii.chars()).allSatisfy(c -> assertThat(c).as(ascii).isLessThan(128));
+        assertThat(ascii).contains("I2").contains("+6.3%").doesNotContain("?");
+    }
+
+    @Test
     void theJsonCarriesThePooledFiguresOfMachinePooling() throws Exception {
         JsonNode root =
                 new ObjectMapper().readTree(SubmissionRenderers.render(Format.JSON, submission(), "1.0.0-test"));

@@ -66,6 +66,26 @@ public record Comparison(
                 design);
     }
 
+    /** The same comparison resting on these run counts, with these warnings. */
+    public Comparison withRuns(int nBaseline, int nCandidate, List<String> warnings) {
+        return new Comparison(
+                better,
+                nBaseline,
+                nCandidate,
+                baselineValue,
+                candidateValue,
+                changePct,
+                ciLowPct,
+                ciHighPct,
+                pValue,
+                method,
+                verdict,
+                runsNeeded,
+                warnings,
+                difference,
+                design);
+    }
+
     /** The same comparison carrying this design (an adjusted copy keeps what it was computed at). */
     public Comparison withDesign(Design d) {
         return new Comparison(

@@ -61,7 +61,7 @@ public final class Comparisons {
         double confidence = looks.nominalConfidence(options.confidence(), Math.min(b.length, c.length));
         String note = looks instanceof SequentialPlan plan ? ", sequential: " + plan.describe(confidence) : "";
         if (b.length < 2 || c.length < 2) {
-            return tooFew(b, c, quantity.better());
+            return NoInterval.tooFew(b, c, quantity.better());
         }
         if (Arrays.stream(b).allMatch(x -> x == 0)) {
             return ZeroBaseline.compare(b, c, quantity.better(), confidence, note);
@@ -213,7 +213,7 @@ public final class Comparisons {
         if (log) {
             s = EstimandShifts.unpairedLogShift(b, c, baseline, candidate, options.estimand(), confidence);
             if (s == null) {
-                return noRankInterval(baseline, candidate, b, c, better, options, confidence, methodNote);
+                return NoInterval.typical(baseline, candidate, b, c, better, confidence, methodNote);
             }
             collapsed = options.estimand() == Estimand.TYPICAL && !s.estimator().rank();
         } else {
@@ -235,56 +235,6 @@ public final class Comparisons {
                 Estimate.of(s, sc, baseline, candidate), baseline, candidate, better, options, confidence, warnings);
     }
 
-    /**
-     * The typical ratio where the exact Mann-Whitney interval cannot reach the confidence (fewer than
-     * 4 runs a side at 95%: with 3 against 3 the smallest two-sided p is 2/20): the estimate is
-     * shown, the interval is (−∞, +∞), and runs needed says from how many runs an interval exists.
-     */
-    private static Comparison noRankInterval(
-            double[] baseline,
-            double[] candidate,
-            double[] b,
-            double[] c,
-            Direction better,
-            CompareOptions options,
-            double confidence,
-            String methodNote) {
-        Shift none = EstimandShifts.noInterval(b, c);
-        double estimate = none.estimate();
-        int needed = MIN_DECISIVE_RUNS;
-        while (HodgesLehmann.criticalCount(needed, needed, 1 - confidence) < 1) {
-            needed++;
-        }
-        List<String> warnings = commonWarnings(baseline, candidate, none);
-        warnings.add(String.format(
-                Locale.ROOT,
-                "no interval for the typical ratio from %d and %d runs: the exact Mann-Whitney interval at %s needs"
-                        + " %d runs per variant (or use --estimand geomean)",
-                baseline.length,
-                candidate.length,
-                Looks.percent(confidence),
-                needed));
-        double baseValue = Robust.median(baseline);
-        return new Comparison(
-                better,
-                baseline.length,
-                candidate.length,
-                baseValue,
-                baseValue * Math.exp(estimate),
-                Scale.LOG.toPct(estimate),
-                Double.NEGATIVE_INFINITY,
-                Double.POSITIVE_INFINITY,
-                org.apache.commons.statistics.inference.MannWhitneyUTest.withDefaults()
-                        .test(c, b)
-                        .getPValue(), // few runs a side: the exact test
-                Estimand.TYPICAL.label() + ", hodges-lehmann on log values, no interval" + methodNote,
-                Verdict.INCONCLUSIVE,
-                needed,
-                warnings,
-                null,
-                null);
-    }
-
     static final String TIES = "ties: the rank interval shrank to a single point although the values vary;"
             + " the t interval is used instead";
 
@@ -295,41 +245,6 @@ public final class Comparisons {
 
     static boolean constant(double[] v) {
         return Arrays.stream(v).allMatch(x -> x == v[0]);
-    }
-
-    /** Fewer than 2 runs on a side: no interval at all. */
-    private static Comparison tooFew(double[] baseline, double[] candidate, Direction better) {
-        double b = Robust.mean(baseline);
-        double c = Robust.mean(candidate);
-        return withoutInterval(
-                better,
-                baseline.length,
-                candidate.length,
-                b,
-                c,
-                b == 0 ? Double.NaN : (c / b - 1) * 100,
-                "fewer than 2 runs on one side: no interval; take at least 3 runs per variant");
-    }
-
-    /** A comparison that has no interval at all, (−∞, +∞), and so no verdict but inconclusive; the warning says why. */
-    static Comparison withoutInterval(
-            Direction better, int nb, int nc, double baseline, double candidate, double changePct, String warning) {
-        return new Comparison(
-                better,
-                nb,
-                nc,
-                baseline,
-                candidate,
-                changePct,
-                Double.NEGATIVE_INFINITY,
-                Double.POSITIVE_INFINITY,
-                Double.NaN,
-                "none",
-                Verdict.INCONCLUSIVE,
-                null,
-                List.of(warning),
-                null,
-                null);
     }
 
     static List<String> commonWarnings(double[] baseline, double[] candidate, Shift s) {

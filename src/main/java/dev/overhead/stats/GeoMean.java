@@ -178,7 +178,7 @@ public final class GeoMean {
     }
 
     private static Comparison none(Direction better, int nb, int nc, int workload, boolean count) {
-        return Comparisons.withoutInterval(
+        return NoInterval.of(
                 better,
                 nb,
                 nc,

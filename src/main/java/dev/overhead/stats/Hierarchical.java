@@ -55,7 +55,7 @@ public final class Hierarchical {
             Comparison runs = runLevel;
             List<String> warnings = new ArrayList<>(runs.warnings());
             warnings.add(oneUnit(unit, Math.min(bu.size(), cu.size())));
-            return rebuilt(runs, runs.nBaseline(), runs.nCandidate(), warnings).withDesign(d);
+            return runs.withRuns(runs.nBaseline(), runs.nCandidate(), warnings).withDesign(d);
         }
         double[] mb = unitMeans(bu, logs);
         double[] mc = unitMeans(cu, logs);
@@ -67,7 +67,7 @@ public final class Hierarchical {
                     mb, mc, null, quantity.better(), options, confidence, " of per-" + unit + " means" + over);
             List<String> kept = new ArrayList<>(
                     c.warnings().stream().filter(w -> !w.startsWith("only ")).toList());
-            c = rebuilt(c, c.nBaseline(), c.nCandidate(), kept);
+            c = c.withRuns(c.nBaseline(), c.nCandidate(), kept);
         } else {
             Shift s = Welch.unpaired(mb, mc, confidence);
             // the same estimand as a run-level comparison: the mean of per-unit mean logs is the log of a geometric
@@ -106,7 +106,7 @@ public final class Hierarchical {
         }
         int nb = bu.stream().mapToInt(v -> v.length).sum();
         int nc = cu.stream().mapToInt(v -> v.length).sum();
-        return rebuilt(c, nb, nc, warnings).withDesign(d);
+        return c.withRuns(nb, nc, warnings).withDesign(d);
     }
 
     /** The warning of a design with a single unit on a side (today's cross-boot compare of two studies). */
@@ -187,25 +187,5 @@ public final class Hierarchical {
 
     private static boolean allPositive(List<double[]> units) {
         return units.stream().allMatch(Robust::allPositive);
-    }
-
-    /** The comparison with the runs it rests on (finish counted units) and these warnings. */
-    private static Comparison rebuilt(Comparison c, int nBaseline, int nCandidate, List<String> warnings) {
-        return new Comparison(
-                c.better(),
-                nBaseline,
-                nCandidate,
-                c.baselineValue(),
-                c.candidateValue(),
-                c.changePct(),
-                c.ciLowPct(),
-                c.ciHighPct(),
-                c.pValue(),
-                c.method(),
-                c.verdict(),
-                c.runsNeeded(),
-                warnings,
-                c.difference(),
-                c.design());
     }
 }

@@ -121,22 +121,7 @@ public final class Analyzer {
     private static Comparison withWarning(Comparison c, String warning) {
         List<String> warnings = new ArrayList<>(c.warnings());
         warnings.add(warning);
-        return new Comparison(
-                c.better(),
-                c.nBaseline(),
-                c.nCandidate(),
-                c.baselineValue(),
-                c.candidateValue(),
-                c.changePct(),
-                c.ciLowPct(),
-                c.ciHighPct(),
-                c.pValue(),
-                c.method(),
-                c.verdict(),
-                c.runsNeeded(),
-                warnings,
-                c.difference(),
-                c.design());
+        return c.withRuns(c.nBaseline(), c.nCandidate(), warnings);
     }
 
     /**

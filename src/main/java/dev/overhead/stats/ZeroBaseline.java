@@ -1,5 +1,6 @@
 package dev.overhead.stats;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,9 +41,12 @@ final class ZeroBaseline {
         warnings.add(String.format(
                 Locale.ROOT,
                 "the baseline is 0 in every run: a relative change is undefined; the candidate's mean differs by"
-                        + " %.4g (%.4g%% interval %s%.4g … %.4g)",
+                        + " %.4g (%s%% interval %s%.4g … %.4g)",
                 s.estimate(),
-                confidence * 100,
+                // 95, not 95.00: the report's header says "confidence 95%"
+                new BigDecimal(String.format(Locale.ROOT, "%.4g", confidence * 100))
+                        .stripTrailingZeros()
+                        .toPlainString(),
                 values.equals("runs") ? "" : "over " + values + " ",
                 s.low(),
                 s.high()));

@@ -138,7 +138,7 @@ class HierarchicalTest {
         assertThat(over.designName()).isEqualTo("builds");
         assertThat(over.warnings().getFirst())
                 .isEqualTo("the baseline is 0 in every run: a relative change is undefined; the candidate's mean"
-                        + " differs by 4.467 (95.00% interval over builds -5.223 … 14.16)");
+                        + " differs by 4.467 (95% interval over builds -5.223 … 14.16)");
         // R: t.test(c(8,9,8,9,8,1,0,1,1,0,4,5,4,4,5), rep(0, 15))$conf.int -> 2.6196736740054574 6.3136596593278753:
         // the runs as if independent called it worse with an interval a fifth as wide
         assertThat(runs.difference().low()).isCloseTo(2.6196736740054574, within(1e-9));

@@ -1,6 +1,7 @@
 package dev.overhead.bisect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.overhead.model.BisectResult;
 import java.io.PrintWriter;
@@ -39,13 +40,37 @@ class BisectorSignalTest {
         }
     };
 
+    /** Runs git in {@code repo}; its output, trimmed. */
+    private static String git(Path repo, String... args) throws Exception {
+        List<String> argv = new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t"));
+        argv.addAll(List.of(args));
+        Process p = new ProcessBuilder(argv)
+                .directory(repo.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(String.join(" ", argv) + "\n" + out).isZero();
+        return out.strip();
+    }
+
     @Test
-    void aSignalBeforeTheHandOverStartsNoBuild() {
+    void aSignalBeforeTheHandOverStartsNoBuild() throws Exception {
+        assumeTrue(
+                java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(":"))
+                        .anyMatch(d -> Files.isExecutable(Path.of(d.isEmpty() ? "." : d, "git"))),
+                "no git on PATH: apt-get install git");
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        git(repo, "init", "-q");
+        Files.writeString(repo.resolve("f"), "1");
+        git(repo, "add", "f");
+        git(repo, "commit", "-q", "-m", "c1");
+        String good = git(repo, "rev-parse", "HEAD");
+        Files.writeString(repo.resolve("f"), "2");
+        git(repo, "commit", "-q", "-am", "c2");
+        String bad = git(repo, "rev-parse", "HEAD");
+        Git git = new Git(repo);
+        // a real repository, so that without the check the good revision is exported and built
         Path marker = dir.resolve("built");
-        // not a repository: an export would fail, so the bisection must stop before any checkout
-        Git git = new Git(dir.resolve("no-repo"));
-        String good = "1".repeat(40);
-        String bad = "2".repeat(40);
         var request = new Bisector.Request(good, bad, "touch '" + marker + "'", "w", "wall", 1.0, 0.95, 30);
         StringWriter err = new StringWriter();
         BisectResult r;

@@ -97,7 +97,11 @@ public final class Bisector {
         List<String> warnings = new ArrayList<>();
         String rangeName = good.substring(0, 7) + ".." + bad.substring(0, 7);
         say("building the good revision " + good.substring(0, 7));
-        steps.handOver(builds::cancel);
+        if (!steps.handOver(builds::cancel) || steps.interrupted()) {
+            // the signal came before the cancel was handed over (right after the line above, say): nothing
+            // would end the build, which would then run to its end before the bisection noticed
+            return result(request, good, bad, commits, taken, new BisectResult.Interrupted(), warnings);
+        }
         Path goodDir = builds.checkout(git, "good", good);
         if (request.build() != null) {
             Builds.Built built = builds.build(goodDir, request.build());
@@ -144,7 +148,9 @@ public final class Bisector {
             Path goodDir,
             String rangeName,
             boolean first) {
-        steps.handOver(builds::cancel);
+        if (!steps.handOver(builds::cancel) || steps.interrupted()) {
+            return null; // the signal came while nothing could be handed it: start no build
+        }
         Path dir = builds.checkout(git, "test", commit.hash());
         try {
             if (steps.interrupted()) {

@@ -93,7 +93,9 @@ final class BisectStepCommand implements Callable<Integer> {
         try (Builds builds = Builds.create()) {
             Path tested = top;
             if (options.build != null) {
-                Interrupts.handOver(builds::cancel);
+                if (!Interrupts.handOver(builds::cancel)) {
+                    return Interrupts.exitCode(); // a signal came already: start no build nothing would end
+                }
                 tested = builds.checkout(new Git(top), "test", hash);
                 Builds.Built built = builds.build(tested, options.build);
                 if (Interrupts.exitCode() != 0) {

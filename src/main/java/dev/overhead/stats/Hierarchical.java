@@ -14,7 +14,8 @@ import java.util.Map;
  * narrow when it is large (Kalibera and Jones 2013: repeat at the level where the variation is, and
  * compute the interval at that level). So each unit is summarised by the mean of its log values
  * and the interval is Welch's t over those unit means (the ratio of geometric means of the units);
- * counts take Fieller's ratio of the unit means. Chosen over a two-level bootstrap by the
+ * counts take Fieller's ratio of the unit means, and a baseline that is 0 in every run the absolute
+ * difference of the unit means ({@link ZeroBaseline}). Chosen over a two-level bootstrap by the
  * simulation in docs/statistics.md: with 2–8 units a bootstrap cannot see the spread it did not
  * sample and under-covers, while the t interval over unit means keeps its level.
  *
@@ -28,8 +29,9 @@ public final class Hierarchical {
      * @param baselineUnits  the baseline's values, one array per unit (build or boot), runs in order
      * @param candidateUnits the candidate's
      * @param runLevel       the same two samples compared run by run (with rounds, at the study's
-     *                       looks): the answer where a side has a single unit, or the relative change
-     *                       is undefined
+     *                       looks): the answer where a side has a single unit or no interval exists;
+     *                       where it carries a {@code difference} (a baseline 0 in every run) the
+     *                       difference is taken again over the unit means
      * @param design         {@code builds} or {@code boots}
      * @param units          units per variant of each level, for the report ({@code {build=3}})
      */
@@ -47,8 +49,7 @@ public final class Hierarchical {
         boolean logs = quantity.kind() == Quantity.Kind.MEASUREMENT && allPositive(bu) && allPositive(cu);
         double share = betweenShare(bu, cu, logs);
         Comparison.Design d = new Comparison.Design(design, units, share);
-        if (runLevel.difference() != null || runLevel.method().equals("none")) {
-            // no relative change exists (an all-zero baseline), or no interval at all: nothing to average
+        if (runLevel.method().equals("none")) { // no interval at all (fewer than 2 runs a side): nothing to average
             return runLevel.withDesign(d);
         }
         if (Math.min(bu.size(), cu.size()) < 2) {
@@ -62,7 +63,20 @@ public final class Hierarchical {
         String over = " over " + bu.size() + "+" + cu.size() + " " + design;
         double confidence = options.confidence();
         Comparison c;
-        if (quantity.kind() == Quantity.Kind.COUNT) {
+        if (runLevel.difference() != null) {
+            // the baseline is 0 in every run: no relative change, but the absolute difference of the unit
+            // means, with its interval over units like every other comparison here (the runs' interval
+            // would leave the variation between units out)
+            double[] candidateRuns = cu.stream().flatMapToDouble(Arrays::stream).toArray();
+            c = ZeroBaseline.compare(
+                    unitMeans(bu, false),
+                    unitMeans(cu, false),
+                    Comparisons.constant(candidateRuns),
+                    design,
+                    quantity.better(),
+                    confidence,
+                    " on per-" + unit + " means" + over);
+        } else if (quantity.kind() == Quantity.Kind.COUNT) {
             c = Counts.compare(
                     mb, mc, null, quantity.better(), options, confidence, " of per-" + unit + " means" + over);
             List<String> kept = new ArrayList<>(

@@ -275,15 +275,26 @@ class BisectIT {
     @Test
     void aSignalDuringABuildEndsTheBisectionAndRemovesTheBuilds() throws Exception {
         Path repo = repo("fake");
+        // the build says it runs, then becomes the sleep (exec: one process, nothing left behind): the signal
+        // goes to a build in flight, not to the moment before it (BisectorSignalTest has that one)
+        Path started = overhead.home().resolve("build-started");
         Launcher.Running running = overhead.startIn(
                 repo,
                 tmp(),
                 concat(
-                        new String[] {"bisect", "--fake-exec", "--good", "c1", "--bad", "c12", "--build", "sleep 60"},
+                        new String[] {
+                            "bisect",
+                            "--fake-exec",
+                            "--good",
+                            "c1",
+                            "--bad",
+                            "c12",
+                            "--build",
+                            "touch '" + started + "' && exec sleep 60"
+                        },
                         COST));
-        assertThat(Poll.until(
-                        Duration.ofSeconds(60),
-                        () -> Files.readString(running.err()).contains("building the good revision")))
+        assertThat(Poll.until(Duration.ofSeconds(120), () -> Files.exists(started)))
+                .as("the build started")
                 .isTrue();
         long t0 = System.nanoTime();
         running.process().destroy(); // SIGTERM to the JVM (the launcher execs it)

@@ -111,4 +111,81 @@ class HierarchicalTest {
         assertThat(n.changePct()).isCloseTo((13.0 / 7.5 - 1) * 100, within(1e-9));
         assertThat(n.method()).startsWith("ratio of means, fieller-welch of per-build means over 3+3 builds");
     }
+
+    @Test
+    void anAllZeroBaselineTakesTheDifferenceOfBuildMeansOverBuilds() {
+        // fs_in: 0 blocks in every run of every baseline build; the candidate's builds differ a lot
+        List<double[]> b = List.of(new double[5], new double[5], new double[5]);
+        List<double[]> c =
+                List.of(new double[] {8, 9, 8, 9, 8}, new double[] {1, 0, 1, 1, 0}, new double[] {4, 5, 4, 4, 5});
+        Quantity blocks = Quantity.count(Direction.LOWER);
+        Comparison runs = runs(b, c, blocks);
+        Comparison over = Hierarchical.compare(b, c, runs, blocks, OPTIONS, "builds", Map.of("build", 3));
+        // R 4: options(digits=17); r <- t.test(c(8.4, 0.6, 4.4), c(0, 0, 0)); r$conf.int; r$p.value; r$parameter
+        //   -> -5.2225319483153658 14.1558652816486994, p 0.18576757012527692, df 2 (the build means)
+        assertThat(over.difference().estimate()).isCloseTo(4.466666666666667, within(1e-12));
+        assertThat(over.difference().low()).isCloseTo(-5.2225319483153658, within(1e-9));
+        assertThat(over.difference().high()).isCloseTo(14.1558652816486994, within(1e-9));
+        assertThat(over.pValue()).isCloseTo(0.18576757012527692, within(1e-9));
+        assertThat(over.method()).isEqualTo("difference of means, welch-t on per-build means over 3+3 builds");
+        assertThat(over.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(over.runsNeeded()).as("no margin to reach: no builds needed").isNull();
+        assertThat(over.changePct()).isNaN();
+        assertThat(over.ciLowPct()).isNaN();
+        assertThat(over.baselineValue()).isZero();
+        assertThat(over.candidateValue()).isCloseTo(4.466666666666667, within(1e-12));
+        assertThat(over.nBaseline()).isEqualTo(15).as("runs, not units");
+        assertThat(over.designName()).isEqualTo("builds");
+        assertThat(over.warnings().getFirst())
+                .isEqualTo("the baseline is 0 in every run: a relative change is undefined; the candidate's mean"
+                        + " differs by 4.467 (95% interval over builds -5.223 … 14.16)");
+        // R: t.test(c(8,9,8,9,8,1,0,1,1,0,4,5,4,4,5), rep(0, 15))$conf.int -> 2.6196736740054574 6.3136596593278753:
+        // the runs as if independent called it worse with an interval a fifth as wide
+        assertThat(runs.difference().low()).isCloseTo(2.6196736740054574, within(1e-9));
+        assertThat(runs.difference().high()).isCloseTo(6.3136596593278753, within(1e-9));
+        assertThat(runs.verdict()).isEqualTo(Verdict.WORSE);
+        assertThat(over.difference().high() - over.difference().low())
+                .isGreaterThan(runs.difference().high() - runs.difference().low());
+    }
+
+    @Test
+    void anAllZeroBaselineOverBuildsDecidesWhenTheBuildsAgree() {
+        List<double[]> b = List.of(new double[4], new double[4], new double[4]);
+        List<double[]> c =
+                List.of(new double[] {2, 3, 2, 3}, new double[] {3, 2, 3, 2}, new double[] {2, 2, 3, 3}, new double[] {
+                    3, 3, 2, 2
+                });
+        Quantity faults = Quantity.count(Direction.LOWER);
+        Comparison over = Hierarchical.compare(b, c, runs(b, c, faults), faults, OPTIONS, "builds", Map.of("build", 3));
+        // every build's mean is 2.5: a point interval over builds while the runs vary decides nothing
+        assertThat(over.difference().low()).isEqualTo(over.difference().high());
+        assertThat(over.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(over.warnings()).contains("the interval has no width although the values vary: no verdict from it");
+        List<double[]> zero = List.of(new double[4], new double[4], new double[4]);
+        Comparison none =
+                Hierarchical.compare(b, zero, runs(b, zero, faults), faults, OPTIONS, "builds", Map.of("build", 3));
+        assertThat(none.verdict()).isEqualTo(Verdict.EQUIVALENT);
+        List<double[]> two = List.of(new double[] {1, 1}, new double[] {2, 2});
+        Comparison few = Hierarchical.compare(
+                List.of(new double[2], new double[2]),
+                two,
+                runs(List.of(new double[2], new double[2]), two, faults),
+                faults,
+                OPTIONS,
+                "builds",
+                Map.of("build", 2));
+        assertThat(few.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(few.warnings()).contains("fewer than 3 builds on a side: no verdict from 2");
+    }
+
+    @Test
+    void anAllZeroBaselineWithOneBuildWarnsThatTheIntervalIsOverRuns() {
+        List<double[]> b = List.of(new double[5]);
+        List<double[]> c = List.of(new double[] {1, 2, 1, 2, 1});
+        Quantity faults = Quantity.count(Direction.LOWER);
+        Comparison runs = runs(b, c, faults);
+        Comparison one = Hierarchical.compare(b, c, runs, faults, OPTIONS, "builds", Map.of("build", 1));
+        assertThat(one.difference()).isEqualTo(runs.difference());
+        assertThat(one.warnings()).anyMatch(w -> w.startsWith("one build per variant"));
+    }
 }

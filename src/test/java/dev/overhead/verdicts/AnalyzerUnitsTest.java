@@ -129,6 +129,52 @@ class AnalyzerUnitsTest {
     }
 
     @Test
+    void aCountZeroInEveryBaselineRunIsComparedOverBuildsToo() {
+        // major faults: none in any run of the baseline; the candidate's builds fault 0, 4 and 8 times a run
+        List<Run> a = new ArrayList<>(variant("a", false, 1.0, 1.0, 1.0).runs());
+        List<Run> b = new ArrayList<>(variant("b", false, 1.0, 1.0, 1.0).runs());
+        b.replaceAll(x -> withMajorFaults(x, 4L * (x.build() - 1)));
+        StudyResult s = study(new VariantResult(Variant.plain("a"), a), new VariantResult(Variant.plain("b"), b));
+        ComparisonRow r = Analyzer.compare(s, "a", OPTIONS).stream()
+                .filter(x -> x.metric().equals(Metrics.Builtin.MAJOR_FAULTS.metricName()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(r.comparison().method())
+                .isEqualTo("difference of means, welch-t on per-build means over 3+3 builds");
+        assertThat(r.comparison().designName()).isEqualTo("builds");
+        assertThat(r.comparison().difference().estimate()).isCloseTo(4, within(1e-12));
+        // over the build means 0, 4, 8: t(2) = 4.3026527297494619 (R: options(digits=17); qt(0.975, 2)) times 4/sqrt(3)
+        assertThat(r.comparison().difference().high())
+                .isCloseTo(4 + 4.3026527297494619 * 4 / Math.sqrt(3), within(1e-9));
+        assertThat(r.comparison().runsNeeded()).isNull();
+    }
+
+    private static Run withMajorFaults(Run x, long faults) {
+        return new Run(
+                x.index(),
+                x.sequence(),
+                x.round(),
+                x.started(),
+                x.exitCode(),
+                x.signal(),
+                x.timedOut(),
+                x.wallS(),
+                x.userS(),
+                x.sysS(),
+                x.maxRssKib(),
+                x.maxRssExact(),
+                x.minorFaults(),
+                faults,
+                x.voluntaryCs(),
+                x.involuntaryCs(),
+                x.fsInBlocks(),
+                x.fsOutBlocks(),
+                x.metrics(),
+                x.build(),
+                x.boot());
+    }
+
+    @Test
     void oneBuildPerVariantWarns() {
         ComparisonRow r = wall(study(variant("a", false, 1.0), variant("b", false, 1.1)));
         assertThat(r.comparison().designName()).isEqualTo("builds");

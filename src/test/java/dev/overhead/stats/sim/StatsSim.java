@@ -20,7 +20,8 @@ import org.apache.commons.rng.simple.RandomSource;
  * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
  * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
  * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
- * Holm), {@code levels} ({@link LevelsSim}: builds and boots, naive against hierarchical intervals), {@code estimand} ({@link EstimandSim}: both estimands on spiky noise) and {@code overall} ({@link OverallSim}: the overall row of five workloads), neither part of {@code all}.
+ * Holm), {@code levels} ({@link LevelsSim}: builds and boots, naive against hierarchical intervals; then
+ * {@link ZeroLevelsSim}, alone as {@code levels-zero}: a count 0 in every baseline run over builds), {@code estimand} ({@link EstimandSim}: both estimands on spiky noise) and {@code overall} ({@link OverallSim}: the overall row of five workloads), neither part of {@code all}.
  */
 public final class StatsSim {
     static final double COST = 0.03;
@@ -72,6 +73,10 @@ public final class StatsSim {
         }
         if (table.equals("all") || table.equals("levels")) {
             LevelsSim.run(studies, seed, System.out);
+            System.out.println();
+        }
+        if (table.equals("all") || table.equals("levels") || table.equals("levels-zero")) {
+            ZeroLevelsSim.run(studies, seed, System.out); // §8: a baseline 0 in every run of every build
         }
         if (table.equals("all")) {
             System.out.println();

@@ -20,7 +20,7 @@ import org.apache.commons.rng.simple.RandomSource;
  * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
  * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
  * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
- * Holm), {@code levels} ({@link LevelsSim}: builds and boots, naive against hierarchical intervals), {@code estimand} ({@link EstimandSim}: both estimands on spiky noise) and {@code overall} ({@link OverallSim}: the overall row of five workloads), neither part of {@code all}.
+ * Holm), {@code levels} ({@link LevelsSim}: builds and boots, naive against hierarchical intervals), {@code estimand} ({@link EstimandSim}: both estimands on spiky noise), {@code intervals} ({@link IntervalSim}: candidate intervals for the ratio of geometric means) and {@code overall} ({@link OverallSim}: the overall row of five workloads), neither part of {@code all}.
  */
 public final class StatsSim {
     static final double COST = 0.03;
@@ -62,6 +62,9 @@ public final class StatsSim {
         }
         if (table.equals("estimand")) { // docs/statistics.md, the edges's measurement, by hand only
             EstimandSim.run(studies, seed, System.out);
+        }
+        if (table.equals("intervals")) { // docs/statistics.md §2b: the candidate intervals, by hand only
+            IntervalSim.run(studies, seed, System.out);
         }
         if (table.equals("all") || table.equals("edges")) {
             EdgeSim.run(studies, seed, System.out);

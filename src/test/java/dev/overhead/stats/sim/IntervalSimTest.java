@@ -76,4 +76,23 @@ class IntervalSimTest {
         assertThat(c.ciLowPct()).isCloseTo(Math.expm1(w[0]) * 100, within(1e-9));
         assertThat(c.ciHighPct()).isCloseTo(Math.expm1(w[1]) * 100, within(1e-9));
     }
+
+    @Test
+    void leastAdmittedIsTheKnapsackOfTheBinomials() {
+        // /usr/bin/python3 -c '
+        // from math import comb
+        // P = lambda p, n, k: comb(n, k) * p**k * (1 - p)**(n - k)
+        // for n in (3, 5, 10, 30):
+        //     miss, adm = 1.0, 0.0
+        //     for k in range(n, -1, -1):
+        //         if miss <= 0.06: break
+        //         p = P(0.4, n, k); r = min(1, (miss - 0.06) / p); miss -= r * p; adm += r * P(0.1, n, k)
+        //     print(n, adm)'
+        assertThat(IntervalSim.leastAdmitted(3, 0.94)).isCloseTo(0.7974999999999997, within(1e-12));
+        assertThat(IntervalSim.leastAdmitted(5, 0.94)).isCloseTo(0.5443749999999996, within(1e-12));
+        assertThat(IntervalSim.leastAdmitted(10, 0.94)).isCloseTo(0.24204826618750014, within(1e-12));
+        assertThat(IntervalSim.leastAdmitted(30, 0.94)).isCloseTo(0.005902672858388399, within(1e-12));
+        // and no interval needs to admit anything for a coverage of zero
+        assertThat(IntervalSim.leastAdmitted(5, 0)).isZero();
+    }
 }

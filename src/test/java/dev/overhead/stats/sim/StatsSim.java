@@ -21,7 +21,7 @@ import org.apache.commons.rng.simple.RandomSource;
  * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
  * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
  * Holm), {@code levels} ({@link LevelsSim}: builds and boots, naive against hierarchical intervals; then
- * {@link ZeroLevelsSim}, alone as {@code levels-zero}: a count 0 in every baseline run over builds), {@code estimand} ({@link EstimandSim}: both estimands on spiky noise) and {@code overall} ({@link OverallSim}: the overall row of five workloads), neither part of {@code all}.
+ * {@link ZeroLevelsSim}, alone as {@code levels-zero}: a count 0 in every baseline run over builds), {@code estimand} ({@link EstimandSim}: both estimands on spiky noise), {@code intervals} ({@link IntervalSim}: candidate intervals for the ratio of geometric means) and {@code overall} ({@link OverallSim}: the overall row of five workloads), neither part of {@code all}.
  */
 public final class StatsSim {
     static final double COST = 0.03;
@@ -63,6 +63,9 @@ public final class StatsSim {
         }
         if (table.equals("estimand")) { // docs/statistics.md, the edges's measurement, by hand only
             EstimandSim.run(studies, seed, System.out);
+        }
+        if (table.equals("intervals")) { // docs/statistics.md §2b: the candidate intervals, by hand only
+            IntervalSim.run(studies, seed, System.out);
         }
         if (table.equals("all") || table.equals("edges")) {
             EdgeSim.run(studies, seed, System.out);

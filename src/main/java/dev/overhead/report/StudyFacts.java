@@ -37,15 +37,20 @@ record StudyFacts(String created, double confidence, double thresholdPct, String
                 options);
     }
 
+    // instanceof, not a switch on the type: each such switch spins a class at its first run, which a
+    // report pays at every start (docs/performance.md, "Start-up")
     private static String text(Object value) {
-        return switch (value) {
-            case null -> "";
-            case List<?> list -> list.stream().map(StudyFacts::text).collect(Collectors.joining(","));
-            case Map<?, ?> map ->
-                map.entrySet().stream()
-                        .map(e -> e.getKey() + ":" + text(e.getValue()))
-                        .collect(Collectors.joining(","));
-            default -> Labels.quote(String.valueOf(value));
-        };
+        if (value == null) {
+            return "";
+        }
+        if (value instanceof List<?> list) {
+            return list.stream().map(StudyFacts::text).collect(Collectors.joining(","));
+        }
+        if (value instanceof Map<?, ?> map) {
+            return map.entrySet().stream()
+                    .map(e -> e.getKey() + ":" + text(e.getValue()))
+                    .collect(Collectors.joining(","));
+        }
+        return Labels.quote(String.valueOf(value));
     }
 }

@@ -1,7 +1,6 @@
 package dev.overhead.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.model.StudySettings;
@@ -20,31 +19,37 @@ final class Codec {
     private Codec() {}
 
     /**
-     * Non-ASCII is written as \\u escapes, so that an argument's byte that is not UTF-8 (a lone
-     * surrogate, exec.ArgBytes) survives the TEXT column, which would store it as '?'.
+     * The writing mapper, made on the first write: a command that only reads the store ({@code report})
+     * reads through {@link ColumnReader} and never builds it (docs/performance.md, "Start-up").
      */
-    private static final ObjectMapper JSON = com.fasterxml.jackson.databind.json.JsonMapper.builder()
-            .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII)
-            .build();
+    private static final class Writer {
+        /**
+         * Non-ASCII is written as \\u escapes, so that an argument's byte that is not UTF-8 (a lone
+         * surrogate, exec.ArgBytes) survives the TEXT column, which would store it as '?'.
+         */
+        static final ObjectMapper JSON = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII)
+                .build();
+    }
 
     static String write(Object value) {
         try {
-            return JSON.writeValueAsString(value);
+            return Writer.JSON.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + value + " as JSON", e);
         }
     }
 
     static List<String> words(String json) throws JsonProcessingException {
-        return JSON.readValue(json, new TypeReference<List<String>>() {});
+        return ColumnReader.words(json);
     }
 
     static Map<String, String> strings(String json) throws JsonProcessingException {
-        return JSON.readValue(json, new TypeReference<LinkedHashMap<String, String>>() {});
+        return ColumnReader.strings(json);
     }
 
     static Map<String, Object> objects(String json) throws JsonProcessingException {
-        return JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {});
+        return ColumnReader.objects(json);
     }
 
     /** The settings column: {@link StudySettingsCodec}'s form, as JSON. */
@@ -59,7 +64,7 @@ final class Codec {
     }
 
     static Map<String, Double> numbers(String json) throws JsonProcessingException {
-        return JSON.readValue(json, new TypeReference<LinkedHashMap<String, Double>>() {});
+        return ColumnReader.numbers(json);
     }
 
     static String metrics(List<MetricSpec> specs) {
@@ -91,7 +96,7 @@ final class Codec {
     }
 
     static List<MetricSpec> metrics(String json) throws JsonProcessingException {
-        List<Map<String, String>> raw = JSON.readValue(json, new TypeReference<List<Map<String, String>>>() {});
+        List<Map<String, String>> raw = ColumnReader.stringMaps(json);
         return raw.stream()
                 .filter(m -> !m.containsKey("primary"))
                 .map(m -> new MetricSpec(
@@ -105,7 +110,7 @@ final class Codec {
 
     /** The workload's own primary metric written by {@link #metrics(List, String)}, or null. */
     static String primary(String json) throws JsonProcessingException {
-        List<Map<String, String>> raw = JSON.readValue(json, new TypeReference<List<Map<String, String>>>() {});
+        List<Map<String, String>> raw = ColumnReader.stringMaps(json);
         return raw.stream()
                 .filter(m -> m.containsKey("primary"))
                 .map(m -> m.get("primary"))

@@ -31,8 +31,14 @@ final class Schema {
 
     static final String HISTORY = "flyway_schema_history";
 
-    /** Kept strongly reachable: java.util.logging forgets the level of a logger nobody holds. */
-    private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+    /**
+     * Kept strongly reachable: java.util.logging forgets the level of a logger nobody holds. In a holder,
+     * made on the first migration: getting a logger starts java.util.logging's LogManager, which a store
+     * that is already current (every {@code report}) does not need (docs/performance.md, "Start-up").
+     */
+    private static final class FlywayLog {
+        static final Logger LOGGER = Logger.getLogger("org.flywaydb");
+    }
 
     static int current() {
         return CURRENT;
@@ -76,7 +82,7 @@ final class Schema {
      * The caller holds the store's migration lock, so two processes never migrate at once.
      */
     static void migrate(Path file, SQLiteConfig config, State found, int target) throws StoreException {
-        FLYWAY_LOG.setLevel(Level.OFF); // Flyway reports progress and version notes; overhead says what matters
+        FlywayLog.LOGGER.setLevel(Level.OFF); // Flyway reports progress and version notes; overhead says what matters
         SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + file);
         boolean legacy = !found.hasHistory() && found.userVersion() > 0;

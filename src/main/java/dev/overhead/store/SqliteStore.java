@@ -62,19 +62,18 @@ public final class SqliteStore implements Store {
      */
     public static Store openForReading(Path file) throws StoreException {
         Path abs = file.toAbsolutePath().normalize();
-        StoreFile.Inspection found = StoreFile.inspect(abs);
+        // the inspection's read-only connection is the store's: the file is opened once
+        StoreFile.Inspection found = StoreFile.inspectForReading(abs);
         if (found.kind() != StoreFile.Kind.STORE) {
             return new EmptyStore();
         }
-        refuseNewer(abs, found.version(), Schema.current());
-        SQLiteConfig config = new SQLiteConfig();
-        config.setReadOnly(true);
-        config.setBusyTimeout(BUSY_TIMEOUT_MS);
         try {
-            return new SqliteStore(abs, config.createConnection("jdbc:sqlite:" + abs));
-        } catch (SQLException e) {
-            throw Failures.of(abs, "opened", e);
+            refuseNewer(abs, found.version(), Schema.current());
+        } catch (StoreException e) {
+            closeQuietly(found.connection());
+            throw e;
         }
+        return new SqliteStore(abs, found.connection());
     }
 
     /** Up to a given schema version, so tests can make files as older versions of overhead did. */

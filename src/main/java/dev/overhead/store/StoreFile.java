@@ -25,7 +25,12 @@ final class StoreFile {
         STORE
     }
 
-    record Inspection(Kind kind, int version) {}
+    /** @param connection the read-only connection it was inspected with, kept open for the caller, or null */
+    record Inspection(Kind kind, int version, Connection connection) {
+        Inspection(Kind kind, int version) {
+            this(kind, version, null);
+        }
+    }
 
     private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
@@ -34,6 +39,19 @@ final class StoreFile {
      *     SQLite database, someone else's database, or damaged
      */
     static Inspection inspect(Path abs) throws StoreException {
+        return inspect(abs, false);
+    }
+
+    /**
+     * As {@link #inspect(Path)}, keeping the read-only connection open where the file is a store: a
+     * command that only reads goes on with it rather than opening the file again (docs/performance.md,
+     * "Start-up").
+     */
+    static Inspection inspectForReading(Path abs) throws StoreException {
+        return inspect(abs, true);
+    }
+
+    private static Inspection inspect(Path abs, boolean keep) throws StoreException {
         if (!Files.exists(abs)) {
             return new Inspection(Kind.ABSENT, 0);
         }
@@ -64,7 +82,10 @@ final class StoreFile {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
-        try (Connection c = config.createConnection("jdbc:sqlite:" + abs)) {
+        Connection c = null;
+        boolean kept = false;
+        try {
+            c = config.createConnection("jdbc:sqlite:" + abs);
             int version = Schema.state(c).version();
             boolean hasStudies = has(c, "name = 'studies'");
             boolean hasOthers = has(c, "name NOT LIKE 'sqlite_%'");
@@ -75,9 +96,18 @@ final class StoreFile {
                 throw new StoreException(
                         abs + " is an SQLite database but not an overhead store: give --store another file.", null);
             }
-            return new Inspection(Kind.STORE, version);
+            kept = keep;
+            return new Inspection(Kind.STORE, version, keep ? c : null);
         } catch (SQLException e) {
             throw Failures.of(abs, "opened", e);
+        } finally {
+            if (c != null && !kept) {
+                try {
+                    c.close();
+                } catch (SQLException e) {
+                    // read-only and nothing written: the inspection's answer stands
+                }
+            }
         }
     }
 

@@ -30,8 +30,8 @@
  *            "affinity", "personality", "exec" (the child's steps before the command), "poll".
  *
  * The command leads its own process group, so a signal sent to overhead's group (Ctrl-C, `timeout`,
- * a CI cancel) never reaches it: the JVM decides and cancels. The helper ignores those signals for
- * the same reason; its life is bound to the socket instead: when the JVM is gone, however it went,
+ * a CI cancel) never reaches it: the JVM decides and cancels. The helper keeps those signals blocked
+ * for the same reason; its life is bound to the socket instead: when the JVM is gone, however it went,
  * the socket closes and the helper kills the run in flight and exits. When the command has ended,
  * whatever is left of its process group (`cmd &`) is killed, unless keep_group is set (a set-up
  * command may start a server on purpose), and left_behind says that something was.
@@ -39,6 +39,12 @@
  * A request without counters is started with vfork; one with counters with fork, because the
  * counters must be opened on the child before it execs (overhead-counters.h) — unless an earlier
  * run found that this machine has none, so a VM without a PMU pays nothing for asking.
+ *
+ * Between the two clock reads (just before vfork, right after wait4) the child makes six system
+ * calls before its execve — setpgid, rt_sigpending, prctl(PR_SET_PDEATHSIG), rt_sigprocmask and
+ * the dup2 of stdout and stderr — and the helper one, the rt_sigprocmask that opens its waiting
+ * handlers. Everything else is done before the clock starts: once per helper (signal dispositions,
+ * stdin, close-on-exec) or once per command (where it is on PATH: overhead-path.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>

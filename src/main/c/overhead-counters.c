@@ -29,7 +29,7 @@ static int kernel_allowed(void) {
     static int allowed = -1;
     if (allowed < 0) {
         int level = 2;
-        FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+        FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
         if (f) {
             if (fscanf(f, "%d", &level) != 1) level = 2;
             fclose(f);

@@ -30,8 +30,8 @@
  *            "affinity", "personality", "exec" (the child's steps before the command), "poll".
  *
  * The command leads its own process group, so a signal sent to overhead's group (Ctrl-C, `timeout`,
- * a CI cancel) never reaches it: the JVM decides and cancels. The helper ignores those signals for
- * the same reason; its life is bound to the socket instead: when the JVM is gone, however it went,
+ * a CI cancel) never reaches it: the JVM decides and cancels. The helper keeps those signals blocked
+ * for the same reason; its life is bound to the socket instead: when the JVM is gone, however it went,
  * the socket closes and the helper kills the run in flight and exits. When the command has ended,
  * whatever is left of its process group (`cmd &`) is killed, unless keep_group is set (a set-up
  * command may start a server on purpose), and left_behind says that something was.
@@ -39,6 +39,12 @@
  * A request without counters is started with vfork; one with counters with fork, because the
  * counters must be opened on the child before it execs (overhead-counters.h) — unless an earlier
  * run found that this machine has none, so a VM without a PMU pays nothing for asking.
+ *
+ * Between the two clock reads (just before vfork, right after wait4) the child makes six system
+ * calls before its execve — setpgid, rt_sigpending, prctl(PR_SET_PDEATHSIG), rt_sigprocmask and
+ * the dup2 of stdout and stderr — and the helper one, the rt_sigprocmask that opens its waiting
+ * handlers. Everything else is done before the clock starts: once per helper (signal dispositions,
+ * stdin, close-on-exec) or once per command (where it is on PATH: overhead-path.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -62,6 +68,7 @@
 #include <unistd.h>
 
 #include "overhead-counters.h"
+#include "overhead-path.h"
 #include "overhead-tree.h"
 
 #ifndef SYS_close_range
@@ -76,15 +83,17 @@
 
 static int sock = -1;
 static int sock_open = 1; /* 0 once the JVM is gone: finish the run in flight (killed), then exit */
-static int devnull = -1; /* opened once: the command's stdin, and its output when discarded */
+static int devnull = -1; /* opened once: the command's output when discarded (its stdin is fd 0) */
+static pid_t helper_pid;
 static sigset_t wake_signals;           /* SIGIO and SIGALRM: blocked except while waiting in wait4 */
 static sigset_t wait_mask;              /* the helper's mask while it waits: the same, with those open */
-static int nondefault[NSIG], n_nondefault; /* signals the child must reset (the rest are default) */
 
-/* Signals sent to a whole process group by terminals, `timeout` and CI runners: the helper
- * ignores them (see the top), and the child drops any that reached it before it left the group. */
-static const int group_signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
-#define N_GROUP_SIGNALS (sizeof group_signals / sizeof group_signals[0])
+/* Signals sent to a whole process group by terminals, `timeout` and CI runners, and SIGPIPE: the
+ * helper keeps them at their default but blocked for good, so they never reach it (see the top)
+ * and yet the command, which starts with an empty mask, finds them at their default without a
+ * system call in the child. The child drops any that reached it before it left the group. */
+static const int held_signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE};
+#define N_HELD_SIGNALS (sizeof held_signals / sizeof held_signals[0])
 
 #ifndef SYS_memfd_create
 #define SYS_memfd_create 319 /* x86-64; other architectures have the constant in their headers */
@@ -384,24 +393,35 @@ static char **build_env(request_t *r) {
     return envp;
 }
 
+/* What the child of a vfork may write besides fail_*: the parent reads it once vfork returns. */
+static volatile char path_missed; /* the execve of the path found beforehand failed */
+
 /* Runs in a vfork child: it shares the helper's memory, so it only makes system calls and writes
- * nothing but fail_* and environ (which the parent restores). In a forked child (go_fd >= 0) it
- * waits before exec until the parent has opened the counters. */
-static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd, int go_fd) {
+ * nothing but fail_*, path_missed and environ (which the parent restores). In a forked child
+ * (go_fd >= 0) it waits before exec until the parent has opened the counters. Everything that can
+ * be done once for all children is done by the helper at its start instead (see main): its fd 0
+ * is /dev/null, its own descriptors are all close-on-exec, and every signal but the two it
+ * handles is at its default; the command is found on PATH before the clock starts (path). */
+static void child(request_t *r, char **envp, const char *path, int out_fd, int err_fd, int go_fd) {
     extern char **environ;
     setpgid(0, 0);
-    /* A signal sent to overhead's group before setpgid is pending here (blocked signals are queued
-     * even when ignored); setting SIG_IGN discards it, so it cannot kill the command once unblocked. */
-    struct ksigaction ign = {.handler = SIG_IGN};
-    for (size_t i = 0; i < N_GROUP_SIGNALS; i++)
-        syscall(SYS_rt_sigaction, group_signals[i], &ign, NULL, sizeof ign.mask);
-    struct ksigaction dfl = {0};
-    for (int i = 0; i < n_nondefault; i++) syscall(SYS_rt_sigaction, nondefault[i], &dfl, NULL, sizeof dfl.mask);
+    /* A signal sent to overhead's group before setpgid is pending here (blocked signals are queued);
+     * setting SIG_IGN discards it, so it cannot reach the command once unblocked. One call asks
+     * whether there is any: usually none. */
+    sigset_t pending;
+    if (sigpending(&pending) == 0) {
+        struct ksigaction ign = {.handler = SIG_IGN}, dfl = {0};
+        for (int sig = 1; sig < NSIG; sig++)
+            if (sig != SIGKILL && sig != SIGSTOP && sigismember(&pending, sig) == 1) {
+                syscall(SYS_rt_sigaction, sig, &ign, NULL, sizeof ign.mask);
+                syscall(SYS_rt_sigaction, sig, &dfl, NULL, sizeof dfl.mask);
+            }
+    }
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* a helper killed with -9 takes its command along */
     sigset_t empty;
     sigemptyset(&empty);
     sigprocmask(SIG_SETMASK, &empty, NULL);
-    if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) child_fail('o', errno);
+    if ((out_fd != 1 && dup2(out_fd, 1) < 0) || (err_fd != 2 && dup2(err_fd, 2) < 0)) child_fail('o', errno);
     if (r->cwd[0] && chdir(r->cwd) < 0) child_fail('d', errno);
     if (r->has_nice && setpriority(PRIO_PROCESS, 0, r->nice) < 0) child_fail('n', errno);
     if (r->ncpu > 0) {
@@ -412,15 +432,15 @@ static void child(request_t *r, char **envp, int in_fd, int out_fd, int err_fd, 
         if (sched_setaffinity(0, sizeof set, &set) < 0) child_fail('p', errno);
     }
     if (r->no_aslr && personality(ADDR_NO_RANDOMIZE) < 0) child_fail('a', errno);
-    if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) < 0) {
-        long max = sysconf(_SC_OPEN_MAX);
-        for (int fd = 3; fd < (max > 0 ? max : 65536); fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
-    }
     if (go_fd >= 0) {
         char go;
         ssize_t n;
         do n = read(go_fd, &go, 1); while (n < 0 && errno == EINTR);
         if (n != 1) _exit(127); /* the helper is gone */
+    }
+    if (path) {
+        execve(path, r->argv, envp);
+        path_missed = 1; /* removed since, or a script without #!: execvp decides, as it always would */
     }
     environ = envp; /* so that execvp searches the PATH the command will have */
     execvp(r->argv[0], r->argv);
@@ -545,7 +565,7 @@ static int open_io(request_t *r, io_t *io, const char **stage) {
 /* The counted start: fork, open the counters on the child, let it exec, and wait until it has
  * (the error pipe closes on exec) or has failed (it writes stage and errno). Signals are blocked
  * by the caller, as for vfork. -1 with *err set where the fork could not be made. */
-static pid_t spawn_counted(request_t *r, char **envp, io_t *io, counters_t *ctr, int *err) {
+static pid_t spawn_counted(request_t *r, char **envp, const char *path, io_t *io, counters_t *ctr, int *err) {
     for (int i = 0; i < N_COUNTERS; i++) ctr->fd[i] = -1;
     int go[2], failp[2];
     if (pipe2(go, O_CLOEXEC) < 0) return *err = errno, -1;
@@ -560,7 +580,7 @@ static pid_t spawn_counted(request_t *r, char **envp, io_t *io, counters_t *ctr,
         close(go[1]);
         close(failp[0]);
         fail_fd = failp[1];
-        child(r, envp, devnull, io->child_out, io->child_err, go[0]);
+        child(r, envp, path, io->child_out, io->child_err, go[0]);
     }
     if (pid < 0) *err = errno;
     close(go[0]);
@@ -587,9 +607,9 @@ static pid_t spawn_counted(request_t *r, char **envp, io_t *io, counters_t *ctr,
 }
 
 /* The plain start, in a function of its own: nothing of the caller's frame is live across vfork. */
-static __attribute__((noinline)) pid_t spawn_vfork(request_t *r, char **envp, io_t *io) {
+static __attribute__((noinline)) pid_t spawn_vfork(request_t *r, char **envp, const char *path, io_t *io) {
     pid_t pid = vfork();
-    if (pid == 0) child(r, envp, devnull, io->child_out, io->child_err, -1);
+    if (pid == 0) child(r, envp, path, io->child_out, io->child_err, -1);
     return pid;
 }
 
@@ -598,9 +618,12 @@ static __attribute__((noinline)) pid_t spawn_vfork(request_t *r, char **envp, io
 static int spawn(request_t *r, io_t *io, run_t *run, const char **stage) {
     char **envp = build_env(r);
     if (!envp) return *stage = "memory", ENOMEM;
+    /* Where the command is, found before the clock starts (overhead-path.h); NULL: execvp looks. */
+    const char *path = path_resolve(r->argv[0], envp, r->cwd);
     /* vfork, as posix_spawn does: no page tables to copy, and the parent resumes exactly when the
      * command has been exec'd (or has failed), so no error pipe is needed. Signals stay blocked
-     * until the child has reset its handlers, so no helper handler runs in the child. */
+     * until the child has dropped what was pending; a signal sent to the child itself after that
+     * finds the helper's two handlers, which do nothing outside the helper (they check the pid). */
     extern char **environ;
     char **saved_environ = environ;
     sigset_t all, old;
@@ -608,16 +631,18 @@ static int spawn(request_t *r, io_t *io, run_t *run, const char **stage) {
     sigprocmask(SIG_BLOCK, &all, &old);
     fail_stage = 0;
     fail_errno = 0;
+    path_missed = 0;
     int err = 0;
     run->t0 = now_ns();
     if (r->counters && !counters_known_absent(&run->ctr)) {
         run->counting = 1;
-        run->pid = spawn_counted(r, envp, io, &run->ctr, &err);
+        run->pid = spawn_counted(r, envp, path, io, &run->ctr, &err);
     } else {
-        run->pid = spawn_vfork(r, envp, io);
+        run->pid = spawn_vfork(r, envp, path, io);
         if (run->pid < 0) err = errno;
     }
     environ = saved_environ;
+    if (path_missed) path_forget(path); /* the next run looks again */
     int started = run->pid > 0 && !fail_stage;
     live.pid = started ? run->pid : 0;
     /* Straight to the waiting mask (one call): a timer or a cancel that came meanwhile acts now. */
@@ -681,6 +706,7 @@ static void arm(int64_t now) {
 static void on_alarm(int sig) {
     (void)sig;
     int saved = errno;
+    if (getpid() != helper_pid) return; /* in a child before its exec: not the helper's to handle */
     int64_t now = now_ns();
     if (live.deadline >= 0 && now >= live.deadline && !live.timed_out && !live.killed) {
         if (live.pid > 0) kill(-live.pid, SIGTERM);
@@ -701,6 +727,7 @@ static void on_alarm(int sig) {
 static void on_io(int sig) {
     (void)sig;
     int saved = errno;
+    if (getpid() != helper_pid) return; /* as in on_alarm */
     if (sock_open) {
         char b[64];
         ssize_t k;
@@ -908,17 +935,30 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: overhead-spawner SOCKET_PATH\n");
         return 2;
     }
-    /* A signal to the whole group reaches the JVM, which cancels the run; the helper must outlive it. */
-    for (size_t i = 0; i < N_GROUP_SIGNALS; i++) signal(group_signals[i], SIG_IGN);
-    signal(SIGPIPE, SIG_IGN);
-    /* The waiting handlers (see "waiting" above), blocked except while a run is waited for. Set
-     * before the scan below, so that the child resets them. */
+    helper_pid = getpid();
+    /* A signal to the whole group reaches the JVM, which cancels the run; the helper must outlive
+     * it: those signals, and SIGPIPE, are blocked for good (held_signals). The waiting handlers (see
+     * "waiting" above) are blocked except while a run is waited for. */
+    sigset_t held;
+    sigemptyset(&held);
+    for (size_t i = 0; i < N_HELD_SIGNALS; i++) sigaddset(&held, held_signals[i]);
     sigemptyset(&wake_signals);
     sigaddset(&wake_signals, SIGIO);
     sigaddset(&wake_signals, SIGALRM);
+    sigprocmask(SIG_BLOCK, &held, NULL);
     sigprocmask(SIG_BLOCK, &wake_signals, &wait_mask);
     sigdelset(&wait_mask, SIGIO);
     sigdelset(&wait_mask, SIGALRM);
+    /* Every signal at its default, once, rather than in every child: any an ancestor left ignored
+     * (exec keeps ignored signals ignored; nohup, `cmd &` in a script, glibc's posix_spawn with its
+     * 32 and 33, which only the raw call can reset) would otherwise be ignored by the command too.
+     * Handlers need no reset (exec resets them); only the two below are set. */
+    for (int sig = 1; sig < NSIG; sig++) {
+        struct ksigaction cur, dfl = {0};
+        if (sig == SIGKILL || sig == SIGSTOP) continue;
+        if (syscall(SYS_rt_sigaction, sig, NULL, &cur, sizeof cur.mask) == 0 && cur.handler != SIG_DFL)
+            syscall(SYS_rt_sigaction, sig, &dfl, NULL, sizeof dfl.mask);
+    }
     struct sigaction sa = {0};
     sa.sa_mask = wake_signals; /* the two never interrupt each other */
     sa.sa_flags = SA_RESTART;
@@ -926,17 +966,17 @@ int main(int argc, char **argv) {
     sigaction(SIGALRM, &sa, NULL);
     sa.sa_handler = on_io;
     sigaction(SIGIO, &sa, NULL);
-    /* Which signals are not at their default now: the ones set above, and any an ancestor left
-     * ignored (exec keeps ignored signals ignored), glibc's own 32 and 33 among them, which only
-     * the raw call can reset. The child resets just these. */
-    for (int sig = 1; sig < NSIG; sig++) {
-        struct ksigaction cur;
-        if (sig == SIGKILL || sig == SIGSTOP) continue;
-        if (syscall(SYS_rt_sigaction, sig, NULL, &cur, sizeof cur.mask) == 0 && cur.handler != SIG_DFL)
-            nondefault[n_nondefault++] = sig;
-    }
+    /* The command's stdin is the helper's fd 0, /dev/null; its descriptors beyond 2 are all closed
+     * on exec: the helper opens its own with O_CLOEXEC, and marks any it inherited here. So the
+     * child needs neither a dup2 for stdin nor close_range. */
+    for (int fd = 0; fd <= 2; fd++) /* a closed one would be taken by the next open below */
+        if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd) die("overhead-spawner: /dev/null");
     devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-    if (devnull < 0) die("overhead-spawner: /dev/null");
+    if (devnull < 0 || dup2(devnull, 0) < 0) die("overhead-spawner: /dev/null");
+    if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) < 0) {
+        long max = sysconf(_SC_OPEN_MAX);
+        for (int fd = 3; fd < (max > 0 ? max : 65536); fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
     struct sockaddr_un addr = {.sun_family = AF_UNIX};
     if (strlen(argv[1]) >= sizeof addr.sun_path) { fprintf(stderr, "overhead-spawner: socket path too long\n"); return 2; }
     strcpy(addr.sun_path, argv[1]);

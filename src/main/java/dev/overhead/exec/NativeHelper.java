@@ -27,7 +27,13 @@ final class NativeHelper {
     static final String DIR = "/native/";
     /** Every file the helper is built from; the .c files are compiled, the headers included. */
     static final List<String> SOURCES = List.of(
-            "overhead-spawner.c", "overhead-counters.c", "overhead-counters.h", "overhead-tree.c", "overhead-tree.h");
+            "overhead-spawner.c",
+            "overhead-counters.c",
+            "overhead-counters.h",
+            "overhead-path.c",
+            "overhead-path.h",
+            "overhead-tree.c",
+            "overhead-tree.h");
 
     private NativeHelper() {}
 

@@ -82,7 +82,10 @@ class NativeExecutorMeasurementTest {
         executor.run(req(underGnuTime(report, List.of("/bin/true"))));
         var gnu = readGnuTime(report);
         assertThat(ours.maxRssKib()).isLessThan(4096).isGreaterThan(0);
-        assertThat((double) ours.maxRssKib()).isCloseTo(gnu.maxRssKib(), within(0.10 * gnu.maxRssKib() + 256));
+        // At this size both figures are mostly the spawner's own pages at exec (the kernel starts a
+        // child's peak at the old memory's), read from per-CPU counters that each hold back up to 32
+        // pages per CPU (Linux >= 6.2): the same helper gave 1068-1388 KiB for /bin/true over 11 runs.
+        assertThat((double) ours.maxRssKib()).isCloseTo(gnu.maxRssKib(), within(0.10 * gnu.maxRssKib() + 512));
     }
 
     @Test

@@ -65,6 +65,9 @@ sqlite_opts=()
 # which every start then loads.
 "$java" "$@" "${sqlite_opts[@]}" -cp "$jar" dev.overhead.cli.Main run --fake-exec --store "$tmp/train.db" \
   --label seed --runs 2 "sleep 1" "sleep 2" >/dev/null 2>&1 || true
+# --version's line about the forking helper: whether the jar's helper was built from its sources, which it
+# would otherwise find out by hashing them at every start (cli.Version reads JAR.helper).
+"$java" "$@" -cp "$jar" dev.overhead.cli.Version "$jar" 2>/dev/null || rm -f "$jar.helper"
 # -cp, not -jar: the training's own main class; the class path is the same, so -jar may use the cache.
 # Every start loads all the classes of its cache (about 20 µs of CPU each: 3,600 classes were a third of
 # `compare`), so the commands whose start-up counts most get caches trained on them alone, beside the

@@ -111,6 +111,21 @@ class AotCacheIT {
         assertThat(log).noneMatch(l -> l.contains(" dev.overhead.cli.RunCommand "));
     }
 
+    /**
+     * --version takes the package step's word (target/overhead.jar.helper) that the jar's helper matches its
+     * sources instead of hashing them, for that jar only: a copy of the jar has another time, so it hashes.
+     */
+    @Test
+    void versionHashesTheHelpersSourcesOnlyWithoutThePackageStepsWord() throws Exception {
+        assumeTrue(Files.isRegularFile(Dist.TARGET.resolve("overhead.jar.helper")), "no overhead.jar.helper");
+        assertThat(Files.readString(Dist.TARGET.resolve("overhead.jar.helper"))).endsWith(" shipped\n");
+        assertThat(versionLoading(Dist.ROOT.resolve("overhead"))).noneMatch(l -> l.contains("MessageDigest "));
+        Path root = copyOfTheCheckout();
+        Files.copy(Dist.TARGET.resolve("overhead.jar.helper"), root.resolve("target/overhead.jar.helper"));
+        List<String> copy = versionLoading(root.resolve("overhead"));
+        assertThat(copy).anyMatch(l -> l.contains(" java.security.MessageDigest "));
+    }
+
     @Test
     void withoutItsOwnCacheACommandTakesTheWholeOne() throws Exception {
         cache();

@@ -82,7 +82,8 @@ public final class Version implements IVersionProvider {
     }
 
     private static String packagedLine(Path jar, boolean shipped) throws IOException {
-        return Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis() + " "
+        // whole seconds: a tarball or a .deb keeps no finer time
+        return Files.size(jar) + " " + Files.getLastModifiedTime(jar).to(java.util.concurrent.TimeUnit.SECONDS) + " "
                 + (shipped ? "shipped" : "not shipped");
     }
 

@@ -2,8 +2,9 @@
 # Makes the JVM's ahead-of-time cache for overhead (JDK 25: JEP 483 class loading and linking,
 # JEP 514 one-step creation, JEP 515 method profiles) by a training run (cli.AotTraining): the short
 # commands people run most — --version, compare of a small sample file, run --fake-exec, report —
-# in one JVM. The launchers pass -XX:AOTCache when the cache is there, newer than the jar and made by
-# the same java; without it they start as before.
+# in one JVM; and one cache for each of --version and compare, trained on that command alone.
+# The launchers pass -XX:AOTCache (the command's own cache, else the whole one) when the cache is there,
+# newer than the jar and made by the same java; without it they start as before.
 # Usage: aot-train.sh JAVA JAR OUTPUT [JVM-OPTION...]  (the options the launcher starts java with)
 # Never fails the build: a JVM that cannot make the cache leaves none, with a note.
 set -u
@@ -64,13 +65,26 @@ sqlite_opts=()
 # which every start then loads.
 "$java" "$@" "${sqlite_opts[@]}" -cp "$jar" dev.overhead.cli.Main run --fake-exec --store "$tmp/train.db" \
   --label seed --runs 2 "sleep 1" "sleep 2" >/dev/null 2>&1 || true
+# --version's line about the forking helper: whether the jar's helper was built from its sources, which it
+# would otherwise find out by hashing them at every start (cli.Version reads JAR.helper).
+"$java" "$@" -cp "$jar" dev.overhead.cli.Version "$jar" 2>/dev/null || rm -f "$jar.helper"
 # -cp, not -jar: the training's own main class; the class path is the same, so -jar may use the cache.
-if "$java" "$@" "${sqlite_opts[@]}" -XX:AOTCacheOutput="$tmp/overhead.aot" -cp "$jar" dev.overhead.cli.AotTraining "$tmp" \
-  >/dev/null 2>"$tmp/err" && [ -s "$tmp/overhead.aot" ]; then
-  mv "$tmp/overhead.aot" "$out"
-  readlink -f "$java" >"$out.java" # the cache belongs to this JVM build
-else
-  echo "[overhead aot] no AOT cache ($java could not make one): overhead starts without it" >&2
-  tail -n 3 "$tmp/err" >&2
-fi
+# Every start loads all the classes of its cache (about 20 µs of CPU each: 3,600 classes were a third of
+# `compare`), so the commands whose start-up counts most get caches trained on them alone, beside the
+# whole one; the launchers pick one by the first argument (docs/performance.md, "Start-up").
+base="${out%.aot}"
+rm -f "$base"-*.aot
+for family in all version compare; do
+  file="$out"
+  [ "$family" = all ] || file="$base-$family.aot"
+  if "$java" "$@" "${sqlite_opts[@]}" -XX:AOTCacheOutput="$tmp/$family.aot" -cp "$jar" dev.overhead.cli.AotTraining "$tmp" \
+    "$family" >/dev/null 2>"$tmp/err" && [ -s "$tmp/$family.aot" ]; then
+    mv "$tmp/$family.aot" "$file"
+  else
+    echo "[overhead aot] no AOT cache for $family ($java could not make one): overhead starts without it" >&2
+    tail -n 3 "$tmp/err" >&2
+    [ "$family" = all ] && break # the same JVM will not make the others either
+  fi
+done
+[ -f "$out" ] && readlink -f "$java" >"$out.java" # the caches belong to this JVM build
 exit 0

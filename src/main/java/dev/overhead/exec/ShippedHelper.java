@@ -59,6 +59,18 @@ public final class ShippedHelper {
         }
     }
 
+    /** {@link #status()} when the shipped helper matches its sources. */
+    public static final String SHIPPED = "forking helper shipped in the jar (exact peak memory)";
+
+    /** Whether the helper in this jar was built from the sources in this jar (hashes them all). */
+    public static boolean shippedMatches() {
+        try {
+            return matching(NativeHelper.sources()).isPresent();
+        } catch (ExecException e) {
+            return false;
+        }
+    }
+
     /**
      * One line for {@code --version}: where the helper comes from, and so whether peak memory is
      * the command's own. Builds nothing.
@@ -67,7 +79,7 @@ public final class ShippedHelper {
         try {
             Map<String, byte[]> sources = NativeHelper.sources();
             if (matching(sources).isPresent()) {
-                return "forking helper shipped in the jar (exact peak memory)";
+                return SHIPPED;
             }
             Path cached = NativeHelper.cached(sources);
             if (Files.isExecutable(cached)) {

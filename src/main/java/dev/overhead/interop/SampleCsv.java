@@ -235,7 +235,24 @@ public final class SampleCsv {
         return Imported.study(Imported.stem(source), Imported.stem(source), null, "csv", workloads, List.of());
     }
 
-    record WorkloadMetric(String workload, String metric) {}
+    /**
+     * A map key, with equals and hashCode written out: a record's own are made at their first call by
+     * {@code ObjectMethods}' method-handle bootstrap, which was a quarter of the CPU of {@code overhead
+     * compare} of a small file (docs/performance.md, "Start-up").
+     */
+    record WorkloadMetric(String workload, String metric) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof WorkloadMetric w
+                    && java.util.Objects.equals(workload, w.workload)
+                    && java.util.Objects.equals(metric, w.metric);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * java.util.Objects.hashCode(workload) + java.util.Objects.hashCode(metric);
+        }
+    }
 
     /**
      * Built-ins that have a field of their own in a run; {@code cpu} is derived, so it is kept as read,

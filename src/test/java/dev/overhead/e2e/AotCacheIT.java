@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The launcher's AOT cache (src/dist/aot-train.sh; docs/performance.md, "Start-up"): used when it belongs
  * to the jar and the java, and otherwise left out or ignored without a word: older than the jar, made by
- * another java, damaged. (JDK 25 does not itself refuse a cache whose jar changed: the launcher's check
+ * another java, damaged; --version picks the cache trained on it alone, any command without one the whole cache. (JDK 25 does not itself refuse a cache whose jar changed: the launcher's check
  * that the cache is not older than the jar is what keeps stale classes out.)
  * The stale and damaged cases run a copy of the launcher beside a copy of the jar, so the checkout's own
  * cache is never touched.
@@ -42,7 +42,17 @@ class AotCacheIT {
 
     /** The launcher at {@code launcher} runs --version; returns the class-load log's lines for Main. */
     private String versionLoadingMain(Path launcher) throws Exception {
+        return String.join(
+                "\n",
+                versionLoading(launcher).stream()
+                        .filter(l -> l.contains(" dev.overhead.cli.Main "))
+                        .toList());
+    }
+
+    /** The launcher at {@code launcher} runs --version; returns the class-load log. */
+    private List<String> versionLoading(Path launcher) throws Exception {
         Path log = dir.resolve("classes.log");
+        Files.deleteIfExists(log);
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("OVERHEAD_NO_BUILD", "1");
         env.put("XDG_DATA_HOME", dir.resolve("data").toString());
@@ -54,14 +64,10 @@ class AotCacheIT {
         assertThat(r.stderr().lines().filter(l -> !l.startsWith("Picked up JAVA_TOOL_OPTIONS")))
                 .as(r.toString())
                 .isEmpty();
-        return String.join(
-                "\n",
-                Files.readAllLines(log).stream()
-                        .filter(l -> l.contains(" dev.overhead.cli.Main "))
-                        .toList());
+        return Files.readAllLines(log);
     }
 
-    /** A checkout of the launcher, the jar (copied, so its time is its own) and the libraries. */
+    /** A checkout of the launcher, the jar (copied, so its time is its own), the libraries and the caches. */
     private Path copyOfTheCheckout() throws Exception {
         Path root = Files.createDirectories(dir.resolve("checkout"));
         Path target = Files.createDirectories(root.resolve("target"));
@@ -69,7 +75,24 @@ class AotCacheIT {
         Files.copy(Dist.TARGET.resolve("overhead.jar"), target.resolve("overhead.jar"));
         Files.createSymbolicLink(target.resolve("lib"), Dist.TARGET.resolve("lib"));
         Files.copy(Dist.TARGET.resolve("overhead.aot.java"), target.resolve("overhead.aot.java"));
+        for (String aot : List.of("overhead.aot", VERSION_CACHE)) {
+            if (Files.isRegularFile(Dist.TARGET.resolve(aot))) {
+                Files.copy(Dist.TARGET.resolve(aot), target.resolve(aot));
+            }
+        }
         return root;
+    }
+
+    /** The cache trained on --version alone, which the launcher picks for it. */
+    private static final String VERSION_CACHE = "overhead-version.aot";
+
+    /** Where the checkout at {@code root} keeps its caches, set to {@code time} (ms since the epoch). */
+    private static void ageCaches(Path root, long time) throws Exception {
+        try (var files = Files.list(root.resolve("target"))) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".aot")).toList()) {
+                Files.setLastModifiedTime(f, FileTime.fromMillis(time));
+            }
+        }
     }
 
     @Test
@@ -79,10 +102,44 @@ class AotCacheIT {
     }
 
     @Test
+    void versionHasACacheOfItsOwnWithoutTheOtherCommands() throws Exception {
+        cache();
+        assumeTrue(Files.isRegularFile(Dist.TARGET.resolve(VERSION_CACHE)), "no " + VERSION_CACHE);
+        List<String> log = versionLoading(Dist.ROOT.resolve("overhead"));
+        assertThat(log).anyMatch(l -> l.contains(" dev.overhead.cli.Main source: shared objects file"));
+        // the whole cache holds run's classes, and a start loads every class of its cache
+        assertThat(log).noneMatch(l -> l.contains(" dev.overhead.cli.RunCommand "));
+    }
+
+    /**
+     * --version takes the package step's word (target/overhead.jar.helper) that the jar's helper matches its
+     * sources instead of hashing them, for that jar only: a copy of the jar has another time, so it hashes.
+     */
+    @Test
+    void versionHashesTheHelpersSourcesOnlyWithoutThePackageStepsWord() throws Exception {
+        assumeTrue(Files.isRegularFile(Dist.TARGET.resolve("overhead.jar.helper")), "no overhead.jar.helper");
+        assertThat(Files.readString(Dist.TARGET.resolve("overhead.jar.helper"))).endsWith(" shipped\n");
+        assertThat(versionLoading(Dist.ROOT.resolve("overhead"))).noneMatch(l -> l.contains("MessageDigest "));
+        Path root = copyOfTheCheckout();
+        Files.copy(Dist.TARGET.resolve("overhead.jar.helper"), root.resolve("target/overhead.jar.helper"));
+        List<String> copy = versionLoading(root.resolve("overhead"));
+        assertThat(copy).anyMatch(l -> l.contains(" java.security.MessageDigest "));
+    }
+
+    @Test
+    void withoutItsOwnCacheACommandTakesTheWholeOne() throws Exception {
+        cache();
+        Path root = copyOfTheCheckout();
+        Files.deleteIfExists(root.resolve("target").resolve(VERSION_CACHE));
+        assertThat(versionLoading(root.resolve("overhead")))
+                .anyMatch(l -> l.contains(" dev.overhead.cli.RunCommand source: shared objects file"));
+    }
+
+    @Test
     void aCacheOlderThanTheJarIsLeftOut() throws Exception {
         Path root = copyOfTheCheckout();
-        Path aot = Files.copy(cache(), root.resolve("target/overhead.aot"));
-        Files.setLastModifiedTime(aot, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+        cache();
+        ageCaches(root, System.currentTimeMillis() - 3_600_000);
         assertThat(versionLoadingMain(root.resolve("overhead")))
                 .contains("dev.overhead.cli.Main")
                 .doesNotContain("shared objects file");
@@ -90,8 +147,8 @@ class AotCacheIT {
 
     @Test
     void aCacheOfAnotherJavaIsLeftOut() throws Exception {
+        cache();
         Path root = copyOfTheCheckout();
-        Files.copy(cache(), root.resolve("target/overhead.aot"));
         Files.writeString(root.resolve("target/overhead.aot.java"), "/opt/another-jdk/bin/java\n");
         assertThat(versionLoadingMain(root.resolve("overhead")))
                 .contains("dev.overhead.cli.Main")
@@ -104,6 +161,7 @@ class AotCacheIT {
         Path root = copyOfTheCheckout();
         // newer than the jar and of this java, so the launcher passes it: the JVM cannot read it
         Files.write(root.resolve("target/overhead.aot"), new byte[4096]);
+        Files.write(root.resolve("target").resolve(VERSION_CACHE), new byte[4096]);
         assertThat(versionLoadingMain(root.resolve("overhead")))
                 .contains("dev.overhead.cli.Main")
                 .doesNotContain("shared objects file");

@@ -40,6 +40,10 @@ public final class AotTraining {
                 run("compare", "--help");
             }
         }
+        // Every command ends in System.exit (Main.main), and Runtime.exit looks up the JDK's System.Logger
+        // for its debug log: 25 JDK classes and their set-up. Ending the training the same way puts them in
+        // the cache (measured: System.exit cost 12 ms of CPU over returning from main, 7 ms with them cached).
+        System.exit(0);
     }
 
     private static void run(String... args) {

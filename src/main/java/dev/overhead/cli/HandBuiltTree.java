@@ -12,15 +12,15 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * The command trees of {@code overhead --version} and {@code overhead compare ...}, built with picocli's
+ * The command trees of {@code overhead --version}, {@code overhead compare ...} and {@code overhead report ...}, built with picocli's
  * programmatic API instead of from the annotations (docs/performance.md, "Start-up"). Reading an annotation
  * makes the JVM generate a proxy class for its type, and picocli reads eight types (Command, Option,
  * Parameters, Mixin, Spec and their meta-annotations): with the rest of picocli's reflection, that was half
- * of {@code compare}'s own CPU at start. The annotations on {@link CompareCommand} and its mixins stay the
+ * of {@code compare}'s own CPU at start. The annotations on {@link CompareCommand}, {@link ReportCommand} and their mixins stay the
  * definition (help of the whole tree, the man page, completion, every other command); this copy must say
  * the same, which {@code HandBuiltTreeTest} checks attribute by attribute and {@code LazyTreeTest} by
- * help, errors and version. A new option of compare (or of VerdictOptions, StoreOption, OutputOptions)
- * goes here too.
+ * help, errors and version. A new option of compare or report (or of VerdictOptions, StoreOption,
+ * OutputOptions) goes here too.
  */
 final class HandBuiltTree {
     private HandBuiltTree() {}
@@ -49,7 +49,73 @@ final class HandBuiltTree {
         spec.addOption(option("--submission", "ID", String.class, () -> c.submission, x -> c.submission = (String) x)
                 .description("The studies of one 'overhead submit', per machine and pooled over the machines.")
                 .build());
-        // VerdictOptions: MarginOptions' first (picocli reads the superclass's fields first), then its own
+        verdictOptions(spec, v);
+        storeOption(spec, s);
+        outputOptions(spec, o);
+        Field inputs = new Field(() -> c.inputs, x -> c.inputs = list(x));
+        spec.addPositional(PositionalParamSpec.builder()
+                .index("0..*")
+                .arity("0..*")
+                .paramLabel("INPUT")
+                .descriptionKey("")
+                .description("Result files, or stored study ids or labels.")
+                .type(List.class)
+                .auxiliaryTypes(String.class)
+                .getter(inputs)
+                .setter(inputs)
+                .initialValue(c.inputs)
+                .hasInitialValue(true)
+                .build());
+        return under(spec);
+    }
+
+    /** The root with {@code report} under it, as {@link LazyTree} would build it from the annotations. */
+    static CommandLine report() {
+        ReportCommand r = new ReportCommand();
+        StoreOption s = new StoreOption();
+        OutputOptions o = new OutputOptions();
+        VerdictOptions v = new VerdictOptions();
+        r.storeOption = s;
+        r.outputs = o;
+        r.verdict = v;
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(r);
+        r.spec = spec;
+        spec.name("report");
+        spec.usageMessage().description("Write the report of a stored study or a result file.");
+        // the mixins in the order of ReportCommand's fields
+        storeOption(spec, s);
+        outputOptions(spec, o);
+        verdictOptions(spec, v);
+        Field study = new Field(() -> r.study, x -> r.study = (String) x);
+        spec.addPositional(PositionalParamSpec.builder()
+                .index("0+")
+                .arity("1")
+                .required(true)
+                .paramLabel("STUDY")
+                .descriptionKey("")
+                .description("A study id, id prefix or label, or a result file.")
+                .type(String.class)
+                .auxiliaryTypes(String.class)
+                .getter(study)
+                .setter(study)
+                .initialValue(r.study)
+                .hasInitialValue(true)
+                .build());
+        return under(spec);
+    }
+
+    /** The subcommand under the root, with what the root gives it, as {@link LazyTree} does. */
+    private static CommandLine under(CommandSpec spec) {
+        helpOptions(spec); // what the root's mixinStandardHelpOptions gives each subcommand
+        CommandLine root = new CommandLine(rootSpec());
+        CommandLine sub = new CommandLine(spec);
+        new Summaries().transform(spec);
+        root.addSubcommand(sub);
+        return root;
+    }
+
+    private static void verdictOptions(CommandSpec spec, VerdictOptions v) {
+        // MarginOptions' first (picocli reads the superclass's fields first), then its own
         spec.addOption(option("--threshold", "PCT", String.class, () -> v.threshold, x -> v.threshold = (String) x)
                 .description("Equivalence margin (default: 1%%).")
                 .build());
@@ -73,12 +139,18 @@ final class HandBuiltTree {
                 .description("Exit 3 when a comparison's whole interval lies beyond PCT on the worse side, on METRIC"
                         + " (default: each workload's primary); repeatable.")
                 .build());
+    }
+
+    private static void storeOption(CommandSpec spec, StoreOption s) {
         spec.addOption(option("--store", "PATH|URL", String.class, () -> s.store, x -> s.store = (String) x)
                 .description(
                         "Where studies are kept: a file, or a team store postgresql://USER[:PASSWORD]@HOST[:PORT]/DB"
                                 + " (default: $OVERHEAD_STORE, else overhead.db under $XDG_DATA_HOME/overhead/).")
                 .build());
-        // OutputOptions: ReportFiles' first
+    }
+
+    private static void outputOptions(CommandSpec spec, OutputOptions o) {
+        // ReportFiles' first
         spec.addOption(option("--format", "FORMAT", String.class, () -> o.format, x -> o.format = (String) x)
                 .defaultValue("text")
                 .description(
@@ -116,26 +188,6 @@ final class HandBuiltTree {
                 .description("The metrics the reports show, comma-separated, or all (default: each workload's primary,"
                         + " then those with a decisive verdict).")
                 .build());
-        Field inputs = new Field(() -> c.inputs, x -> c.inputs = list(x));
-        spec.addPositional(PositionalParamSpec.builder()
-                .index("0..*")
-                .arity("0..*")
-                .paramLabel("INPUT")
-                .descriptionKey("")
-                .description("Result files, or stored study ids or labels.")
-                .type(List.class)
-                .auxiliaryTypes(String.class)
-                .getter(inputs)
-                .setter(inputs)
-                .initialValue(c.inputs)
-                .hasInitialValue(true)
-                .build());
-        helpOptions(spec); // what the root's mixinStandardHelpOptions gives each subcommand
-        CommandLine root = new CommandLine(rootSpec());
-        CommandLine sub = new CommandLine(spec);
-        new Summaries().transform(spec);
-        root.addSubcommand(sub);
-        return root;
     }
 
     /** {@link LazyTree.Root}: Main's attributes, and -h and -V as picocli's standard help mixin makes them. */

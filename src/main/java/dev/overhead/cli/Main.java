@@ -45,6 +45,18 @@ public final class Main {
     static final String DESCRIPTION = "Measures what a change costs in performance and says whether the cost is real.";
 
     public static void main(String[] args) {
+        // picocli's DefaultFactory looks for groovy.lang.Closure when it loads (for Groovy scripts); failing to
+        // find it opens every jar of the class path, which classes from the AOT cache otherwise never need:
+        // 12 ms of a start (docs/performance.md, "Start-up"). picocli's own switch turns that look-up off.
+        System.setProperty("picocli.disable.closures", "true");
+        // The same for SLF4J (sqlite-jdbc and Jetty log through it): its ServiceLoader reads every jar to find
+        // the one provider on the class path, Jetty's (jetty-slf4j-impl); named, no jar is opened. Where the
+        // class is missing SLF4J says so and looks it up as before. WARN keeps its note that it took the
+        // named provider off stderr.
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", "org.eclipse.jetty.logging.JettyLoggingServiceProvider");
+            System.setProperty("slf4j.internal.verbosity", "WARN");
+        }
         // The JVM decoded the arguments with the locale's charset, losing bytes that are not text.
         System.exit(runStandard(args));
     }

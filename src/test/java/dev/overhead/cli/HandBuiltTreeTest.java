@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * The hand-built trees of --version and compare (HandBuiltTree, for start-up) are the annotations' tree:
+ * The hand-built trees of --version, compare and report (HandBuiltTree, for start-up) are the annotations' tree:
  * the same attributes for every option and parameter, the same values after parsing. (LazyTreeTest checks
  * their help, errors and version text against the whole tree.)
  */
@@ -61,6 +61,94 @@ class HandBuiltTreeTest {
                 .isEqualTo(describe(new CommandLine(new LazyTree.Root()).getCommandSpec()));
         assertThat(describe(hand.getSubcommands().get("compare").getCommandSpec()))
                 .isEqualTo(describe(annotated.getSubcommands().get("compare").getCommandSpec()));
+    }
+
+    @Test
+    void reportIsTheAnnotatedReport() {
+        CommandLine annotated = new CommandLine(new Main());
+        CommandLine hand = HandBuiltTree.report();
+        assertThat(describe(hand.getCommandSpec()))
+                .isEqualTo(describe(new CommandLine(new LazyTree.Root()).getCommandSpec()));
+        assertThat(describe(hand.getSubcommands().get("report").getCommandSpec()))
+                .isEqualTo(describe(annotated.getSubcommands().get("report").getCommandSpec()));
+    }
+
+    @Test
+    void everyReportOptionLandsInTheSameField() {
+        String[] args = {
+            "report",
+            "STUDY-1",
+            "--store",
+            "s.db",
+            "--format",
+            "json",
+            "--export-json",
+            "j",
+            "--export-csv",
+            "c",
+            "--export-markdown",
+            "m",
+            "--export-html",
+            "h",
+            "--ascii",
+            "--export-hyperfine-json",
+            "hf",
+            "--export-gobench",
+            "g",
+            "--export-pts",
+            "p",
+            "--metrics",
+            "wall,rss",
+            "--metrics",
+            "all",
+            "--threshold",
+            "2",
+            "--confidence",
+            "0.9",
+            "--baseline",
+            "B",
+            "--estimand",
+            "typical",
+            "--adjust",
+            "holm",
+            "--fail-if-worse",
+            "5",
+            "--fail-if-worse",
+            "wall:3"
+        };
+        assertThat(reportFields(HandBuiltTree.report(), args))
+                .isEqualTo(reportFields(new CommandLine(new Main()), args));
+        String[] one = {"report", "x"};
+        assertThat(reportFields(HandBuiltTree.report(), one)).isEqualTo(reportFields(new CommandLine(new Main()), one));
+    }
+
+    private static List<Object> reportFields(CommandLine root, String[] args) {
+        var parsed = root.parseArgs(args).subcommand();
+        ReportCommand r = (ReportCommand) parsed.commandSpec().userObject();
+        assertThat(r.spec).isSameAs(parsed.commandSpec());
+        List<Object> f = new ArrayList<>(Arrays.asList(r.study, r.storeOption.store));
+        f.addAll(options(r.verdict, r.outputs));
+        return f;
+    }
+
+    private static List<Object> options(VerdictOptions v, OutputOptions o) {
+        return Arrays.asList(
+                v.threshold,
+                v.confidence,
+                v.baseline,
+                v.estimand,
+                v.adjust,
+                v.failIfWorse,
+                o.format,
+                o.json,
+                o.csv,
+                o.markdown,
+                o.html,
+                o.ascii,
+                o.hyperfine,
+                o.gobench,
+                o.pts,
+                o.metrics);
     }
 
     /** Every option given once (twice for the repeatable ones), then read back from the command's fields. */

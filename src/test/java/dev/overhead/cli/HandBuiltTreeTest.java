@@ -63,6 +63,57 @@ class HandBuiltTreeTest {
                 .isEqualTo(describe(annotated.getSubcommands().get("compare").getCommandSpec()));
     }
 
+    /** VerdictOptions' options, each given (the repeatable one twice). */
+    private static final String[] VERDICT = {
+        "--threshold",
+        "2",
+        "--confidence",
+        "0.9",
+        "--baseline",
+        "B",
+        "--estimand",
+        "typical",
+        "--adjust",
+        "holm",
+        "--fail-if-worse",
+        "5",
+        "--fail-if-worse",
+        "wall:3"
+    };
+
+    /** StoreOption's and OutputOptions' options, each given (--metrics twice). */
+    private static final String[] OUTPUTS = {
+        "--store",
+        "s.db",
+        "--format",
+        "json",
+        "--export-json",
+        "j",
+        "--export-csv",
+        "c",
+        "--export-markdown",
+        "m",
+        "--export-html",
+        "h",
+        "--ascii",
+        "--export-hyperfine-json",
+        "hf",
+        "--export-gobench",
+        "g",
+        "--export-pts",
+        "p",
+        "--metrics",
+        "wall,rss",
+        "--metrics",
+        "all"
+    };
+
+    private static String[] given(String[] command, String[]... options) {
+        var all = new ArrayList<>(List.of(command));
+        for (String[] o : options) all.addAll(List.of(o));
+        return all.toArray(String[]::new);
+    }
+
     @Test
     void reportIsTheAnnotatedReport() {
         CommandLine annotated = new CommandLine(new Main());
@@ -75,47 +126,7 @@ class HandBuiltTreeTest {
 
     @Test
     void everyReportOptionLandsInTheSameField() {
-        String[] args = {
-            "report",
-            "STUDY-1",
-            "--store",
-            "s.db",
-            "--format",
-            "json",
-            "--export-json",
-            "j",
-            "--export-csv",
-            "c",
-            "--export-markdown",
-            "m",
-            "--export-html",
-            "h",
-            "--ascii",
-            "--export-hyperfine-json",
-            "hf",
-            "--export-gobench",
-            "g",
-            "--export-pts",
-            "p",
-            "--metrics",
-            "wall,rss",
-            "--metrics",
-            "all",
-            "--threshold",
-            "2",
-            "--confidence",
-            "0.9",
-            "--baseline",
-            "B",
-            "--estimand",
-            "typical",
-            "--adjust",
-            "holm",
-            "--fail-if-worse",
-            "5",
-            "--fail-if-worse",
-            "wall:3"
-        };
+        String[] args = given(new String[] {"report", "STUDY-1"}, OUTPUTS, VERDICT);
         assertThat(reportFields(HandBuiltTree.report(), args))
                 .isEqualTo(reportFields(new CommandLine(new Main()), args));
         String[] one = {"report", "x"};
@@ -154,50 +165,7 @@ class HandBuiltTreeTest {
     /** Every option given once (twice for the repeatable ones), then read back from the command's fields. */
     @Test
     void everyOptionLandsInTheSameField() {
-        String[] args = {
-            "compare",
-            "a.csv",
-            "b.json",
-            "--submission",
-            "S",
-            "--threshold",
-            "2",
-            "--confidence",
-            "0.9",
-            "--baseline",
-            "B",
-            "--estimand",
-            "typical",
-            "--adjust",
-            "holm",
-            "--fail-if-worse",
-            "5",
-            "--fail-if-worse",
-            "wall:3",
-            "--store",
-            "s.db",
-            "--format",
-            "json",
-            "--export-json",
-            "j",
-            "--export-csv",
-            "c",
-            "--export-markdown",
-            "m",
-            "--export-html",
-            "h",
-            "--ascii",
-            "--export-hyperfine-json",
-            "hf",
-            "--export-gobench",
-            "g",
-            "--export-pts",
-            "p",
-            "--metrics",
-            "wall,rss",
-            "--metrics",
-            "all"
-        };
+        String[] args = given(new String[] {"compare", "a.csv", "b.json", "--submission", "S"}, VERDICT, OUTPUTS);
         assertThat(fields(HandBuiltTree.compare(), args)).isEqualTo(fields(new CommandLine(new Main()), args));
         String[] none = {"compare"};
         assertThat(fields(HandBuiltTree.compare(), none)).isEqualTo(fields(new CommandLine(new Main()), none));

@@ -112,6 +112,20 @@ final class Schema {
         }
     }
 
+    /**
+     * Whether a file at version 0 holds tables of its own: besides SQLite's, and besides a Flyway history that
+     * no migration has used yet — a store whose making was killed between Flyway making that table and the
+     * first migration's commit holds it alone, and is an empty store, not someone else's database
+     * (FaultInjectionIT; docs/reliability.md).
+     */
+    static boolean hasForeignTables(Connection c) throws SQLException {
+        try (var st = c.createStatement();
+                var rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+                        + " AND name NOT IN ('" + HISTORY + "', '" + HISTORY + "_s_idx')")) {
+            return rs.next() && rs.getInt(1) > 0;
+        }
+    }
+
     static int version(Connection c) throws SQLException {
         try (Statement st = c.createStatement();
                 var rs = st.executeQuery("PRAGMA user_version")) {

@@ -105,7 +105,7 @@ public final class SqliteStore implements Store {
         try {
             c = connect(config, abs);
             Schema.State state = Schema.state(c);
-            if (state.version() == 0 && hasForeignTables(c)) { // made by someone else since it was inspected
+            if (state.version() == 0 && Schema.hasForeignTables(c)) { // made by someone else since it was inspected
                 throw new StoreException(
                         abs + " is an SQLite database but not an overhead store: give --store" + " another file.",
                         null);
@@ -165,13 +165,6 @@ public final class SqliteStore implements Store {
                     "the store " + abs + " was written by a newer overhead (schema " + had + "; this one knows " + known
                             + "): upgrade overhead, or give another --store.",
                     null);
-        }
-    }
-
-    private static boolean hasForeignTables(Connection c) throws SQLException {
-        try (var st = c.createStatement();
-                var rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")) {
-            return rs.next() && rs.getInt(1) > 0;
         }
     }
 

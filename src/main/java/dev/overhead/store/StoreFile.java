@@ -88,8 +88,7 @@ final class StoreFile {
             c = config.createConnection("jdbc:sqlite:" + abs);
             int version = Schema.state(c).version();
             boolean hasStudies = has(c, "name = 'studies'");
-            boolean hasOthers = has(c, "name NOT LIKE 'sqlite_%'");
-            if (!hasOthers) {
+            if (!has(c, "name NOT LIKE 'sqlite_%'") || (version == 0 && !Schema.hasForeignTables(c))) {
                 return new Inspection(Kind.EMPTY, version);
             }
             if (!hasStudies || version == 0) {

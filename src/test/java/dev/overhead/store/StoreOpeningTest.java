@@ -144,6 +144,36 @@ class StoreOpeningTest {
                 .hasMessage(db + " is an SQLite database but not an overhead store: give --store another file.");
     }
 
+    /**
+     * A store whose making was killed after Flyway had made its history table and before the first
+     * migration committed holds that table alone (FaultInjectionIT's KILL 665 ms after the launch): it is an
+     * empty store, made on the next open, not someone else's database.
+     */
+    @Test
+    void aStoreWhoseMakingWasKilledBeforeItsFirstMigrationIsMadeOnTheNextOpen() throws Exception {
+        Path db = dir.resolve("overhead.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            // what Flyway's SQLite history table is made with (flyway-database-sqlite's createMetaDataTable.sql)
+            c.createStatement()
+                    .executeUpdate("CREATE TABLE \"flyway_schema_history\" (\"installed_rank\" INT NOT NULL PRIMARY"
+                            + " KEY, \"version\" VARCHAR(50), \"description\" VARCHAR(200) NOT NULL, \"type\""
+                            + " VARCHAR(20) NOT NULL, \"script\" VARCHAR(1000) NOT NULL, \"checksum\" INT,"
+                            + " \"installed_by\" VARCHAR(100) NOT NULL, \"installed_on\" TEXT NOT NULL DEFAULT"
+                            + " (strftime('%Y-%m-%d %H:%M:%f','now')), \"execution_time\" INT NOT NULL,"
+                            + " \"success\" BOOLEAN NOT NULL)");
+            c.createStatement()
+                    .executeUpdate("CREATE INDEX \"flyway_schema_history_s_idx\" ON \"flyway_schema_history\""
+                            + " (\"success\")");
+        }
+        assertThat(Stores.openForReading(db.toString()).list()).isEmpty();
+        try (Store store = Stores.open(db.toString())) {
+            assertThat(store.list()).isEmpty();
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            assertThat(Schema.state(c).version()).isEqualTo(Schema.current());
+        }
+    }
+
     @Test
     void refusesAPlaceWhereNoDirectoryCanBeMade() throws Exception {
         // A regular file where a directory should be: refused even for root, unlike a chmod.

@@ -175,27 +175,8 @@ class HandBuiltTreeTest {
         var parsed = root.parseArgs(args).subcommand();
         CompareCommand c = (CompareCommand) parsed.commandSpec().userObject();
         assertThat(c.spec).isSameAs(parsed.commandSpec());
-        VerdictOptions v = c.verdict;
-        OutputOptions o = c.outputs;
-        return Arrays.asList(
-                c.inputs,
-                c.submission,
-                v.threshold,
-                v.confidence,
-                v.baseline,
-                v.estimand,
-                v.adjust,
-                v.failIfWorse,
-                c.storeOption.store,
-                o.format,
-                o.json,
-                o.csv,
-                o.markdown,
-                o.html,
-                o.ascii,
-                o.hyperfine,
-                o.gobench,
-                o.pts,
-                o.metrics);
+        List<Object> f = new ArrayList<>(Arrays.asList(c.inputs, c.submission, c.storeOption.store));
+        f.addAll(options(c.verdict, c.outputs));
+        return f;
     }
 }

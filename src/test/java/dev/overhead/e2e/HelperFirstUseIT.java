@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,11 @@ class HelperFirstUseIT {
 
     @TempDir
     Path dir;
+
+    @AfterEach
+    void unlinkTheLibraries() throws Exception {
+        Files.deleteIfExists(dir.resolve("lib")); // the link, not target/lib; JUnit warns where it is left to it
+    }
 
     @Test
     void aJarWithoutItsPrebuiltHelperCompilesItOnFirstUse() throws Exception {
@@ -67,12 +73,14 @@ class HelperFirstUseIT {
                 dir, env, List.of(java, "-jar", stripped.toString(), "run", "--runs", "2", "--format", "json", "true"));
 
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        for (JsonNode run : JSON.readTree(r.stdout())
+        JsonNode runs = JSON.readTree(r.stdout())
                 .path("workloads")
                 .get(0)
                 .path("variants")
                 .get(0)
-                .path("runs")) {
+                .path("runs");
+        assertThat(runs).as(r.toString()).hasSize(2);
+        for (JsonNode run : runs) {
             assertThat(run.path("max_rss_exact").asBoolean())
                     .as("measured by the compiled helper: " + r)
                     .isTrue();

@@ -25,9 +25,18 @@ import java.util.stream.Stream;
  */
 final class NativeHelper {
     static final String DIR = "/native/";
-    /** Every file the helper is built from; the .c files are compiled, the headers included. */
+    /**
+     * Every file the helper is built from; the .c files are compiled, the headers included. It must name
+     * every file of src/main/c (NativeHelperTest checks; build-helper.sh takes them all by glob).
+     */
     static final List<String> SOURCES = List.of(
             "overhead-spawner.c",
+            "overhead-spawner.h",
+            "overhead-wire.c",
+            "overhead-output.c",
+            "overhead-child.c",
+            "overhead-run.c",
+            "overhead-wait.c",
             "overhead-counters.c",
             "overhead-counters.h",
             "overhead-path.c",

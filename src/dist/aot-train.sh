@@ -51,9 +51,9 @@ case "$(uname -s)/$(uname -m)" in
   Linux/aarch64 | Linux/arm64) platform=Linux/aarch64 ;;
   *) platform="" ;;
 esac
-# (with a JDK only, as the rewrite above: a bundled runtime's launcher takes sqlite-jdbc's own way)
-if [ -n "$sqlite" ] && [ -n "$platform" ] && [ -x "$(dirname "$java")/javac" ] \
-  && ! ldd --version 2>&1 | grep -qi musl; then
+# For the bundled runtime too (dist.sh: app/lib/sqlite-native, named by src/dist/overhead): without it the
+# installed `report` copied and compared the library at every start, 8.1× `java -version` against 6.3×.
+if [ -n "$sqlite" ] && [ -n "$platform" ] && ! ldd --version 2>&1 | grep -qi musl; then
   mkdir -p "$native"
   unzip -q -o -j "$(dirname "$jar")/$sqlite" "org/sqlite/native/$platform/libsqlitejdbc.so" -d "$native" 2>/dev/null \
     || rm -rf "$native"

@@ -135,6 +135,9 @@ class AotCacheIT {
     @Test
     void theCachesHoldNoProfilesToReplay() throws Exception {
         cache();
+        String java = Files.readString(Dist.TARGET.resolve("overhead.aot.java")).strip();
+        var probe = Dist.run(List.of(java, "-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTReplayTraining", "-version"));
+        assumeTrue(probe.exitCode() == 0, "this java has no -XX:AOTReplayTraining to compare with");
         for (List<String> command : List.of(List.of("--version"), List.of("compare", "--help"), List.of("help"))) {
             int replayed = compiledMethods(command, true);
             int notReplayed = compiledMethods(command, false);

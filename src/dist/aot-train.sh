@@ -51,9 +51,9 @@ case "$(uname -s)/$(uname -m)" in
   Linux/aarch64 | Linux/arm64) platform=Linux/aarch64 ;;
   *) platform="" ;;
 esac
-# (with a JDK only, as the rewrite above: a bundled runtime's launcher takes sqlite-jdbc's own way)
-if [ -n "$sqlite" ] && [ -n "$platform" ] && [ -x "$(dirname "$java")/javac" ] \
-  && ! ldd --version 2>&1 | grep -qi musl; then
+# For the bundled runtime too (dist.sh: app/lib/sqlite-native, named by src/dist/overhead): without it the
+# installed `report` copied and compared the library at every start, 8.1× `java -version` against 6.3×.
+if [ -n "$sqlite" ] && [ -n "$platform" ] && ! ldd --version 2>&1 | grep -qi musl; then
   mkdir -p "$native"
   unzip -q -o -j "$(dirname "$jar")/$sqlite" "org/sqlite/native/$platform/libsqlitejdbc.so" -d "$native" 2>/dev/null \
     || rm -rf "$native"
@@ -74,11 +74,23 @@ sqlite_opts=()
 # whole one; the launchers pick one by the first argument (docs/performance.md, "Start-up").
 base="${out%.aot}"
 rm -f "$base"-*.aot
+# No method profiles in the caches (JEP 515): the launchers run C1 alone (-XX:TieredStopAtLevel=1), which
+# reads none, and a start from a cache with them replays the training's compilations: C1 compiled 753
+# methods for a `report` instead of 570, a sixth of its CPU (docs/performance.md, "Start-up"). JDK 25 has
+# only a diagnostic switch for that, asked for where this java has it; a JVM without it records profiles.
+profiles=()
+case " $* " in
+  *" -XX:TieredStopAtLevel=1 "*)
+    if "$java" -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining -version >/dev/null 2>&1; then
+      profiles=(-XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining)
+    fi
+    ;;
+esac
 for family in all version compare; do
   file="$out"
   [ "$family" = all ] || file="$base-$family.aot"
-  if "$java" "$@" "${sqlite_opts[@]}" -XX:AOTCacheOutput="$tmp/$family.aot" -cp "$jar" dev.overhead.cli.AotTraining "$tmp" \
-    "$family" >/dev/null 2>"$tmp/err" && [ -s "$tmp/$family.aot" ]; then
+  if "$java" "$@" "${sqlite_opts[@]}" "${profiles[@]}" -XX:AOTCacheOutput="$tmp/$family.aot" -cp "$jar" \
+    dev.overhead.cli.AotTraining "$tmp" "$family" >/dev/null 2>"$tmp/err" && [ -s "$tmp/$family.aot" ]; then
     mv "$tmp/$family.aot" "$file"
   else
     echo "[overhead aot] no AOT cache for $family ($java could not make one): overhead starts without it" >&2

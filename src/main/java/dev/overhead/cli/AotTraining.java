@@ -16,6 +16,10 @@ public final class AotTraining {
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[0]);
+        // what Main.main sets for the commands trained here, so that the cache holds the classes they load
+        System.setProperty("picocli.disable.closures", "true");
+        Main.leaveOutUnusedConverters();
+        Main.nameLoggingProvider(new String[] {"report"});
         StringBuilder csv = new StringBuilder("workload,variant,metric,value\n");
         for (String v : new String[] {"base", "cand"}) {
             for (int i = 1; i <= 30; i++)

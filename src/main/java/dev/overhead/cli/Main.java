@@ -49,16 +49,50 @@ public final class Main {
         // find it opens every jar of the class path, which classes from the AOT cache otherwise never need:
         // 12 ms of a start (docs/performance.md, "Start-up"). picocli's own switch turns that look-up off.
         System.setProperty("picocli.disable.closures", "true");
-        // The same for SLF4J (sqlite-jdbc and Jetty log through it): its ServiceLoader reads every jar to find
-        // the one provider on the class path, Jetty's (jetty-slf4j-impl); named, no jar is opened. Where the
-        // class is missing SLF4J says so and looks it up as before. WARN keeps its note that it took the
-        // named provider off stderr.
-        if (System.getProperty("slf4j.provider") == null) {
-            System.setProperty("slf4j.provider", "org.eclipse.jetty.logging.JettyLoggingServiceProvider");
-            System.setProperty("slf4j.internal.verbosity", "WARN");
-        }
+        leaveOutUnusedConverters();
+        nameLoggingProvider(args);
         // The JVM decoded the arguments with the locale's charset, losing bytes that are not text.
         System.exit(runStandard(args));
+    }
+
+    /**
+     * The built-in converters of the types no option of overhead has, left out through picocli's own
+     * switch: each {@code CommandLine} (two for a command, the root and the command) registered them by
+     * reflection ({@code Class.forName} and {@code getDeclaredMethod} over {@code java.sql} and
+     * {@code java.time} classes), a tenth of {@code report}'s Java time (docs/performance.md, "Start-up").
+     * {@code LazyTreeTest} checks that no option or parameter of the whole tree has such a type. A value the
+     * user set stays.
+     */
+    static final String UNUSED_CONVERTERS = "java\\.sql\\..*,java\\.time\\..*";
+
+    static void leaveOutUnusedConverters() {
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
+        }
+    }
+
+    /**
+     * The SLF4J provider, named before anything logs (sqlite-jdbc, Flyway and Jetty log through SLF4J): its
+     * ServiceLoader would read every jar to find the one on the class path, Jetty's (jetty-slf4j-impl); named,
+     * no jar is opened. Only {@code serve} runs Jetty, whose warnings reach stderr; every other command gets
+     * SLF4J's no-op provider, which drops what Jetty's would drop too (jetty-logging.properties turns every
+     * other library's log off). Jetty's provider costs a start about 10 ms of CPU that way: it reads its
+     * properties through the class loader and loads the time-zone database for its time stamps
+     * (docs/performance.md, "Start-up"). An argument {@code serve} anywhere keeps Jetty's (a study named
+     * so only starts a little slower). Where the class is missing SLF4J says so and looks it up as before;
+     * WARN keeps its note that it took the named provider off stderr. A provider the user named stays.
+     */
+    static void nameLoggingProvider(String[] args) {
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", loggingProvider(args));
+            System.setProperty("slf4j.internal.verbosity", "WARN");
+        }
+    }
+
+    static String loggingProvider(String[] args) {
+        return java.util.Arrays.asList(args).contains("serve")
+                ? "org.eclipse.jetty.logging.JettyLoggingServiceProvider"
+                : "org.slf4j.helpers.NOP_FallbackServiceProvider";
     }
 
     /** {@link #run} on the process's own arguments and standard streams (the AOT training runs it too). */

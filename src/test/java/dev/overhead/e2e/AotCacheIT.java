@@ -126,6 +126,44 @@ class AotCacheIT {
         assertThat(copy).anyMatch(l -> l.contains(" java.security.MessageDigest "));
     }
 
+    /**
+     * The caches carry no method profiles (aot-train.sh): with them a start replays the training's
+     * compilations, and C1 compiled a fifth more methods for nothing (docs/performance.md, "Start-up").
+     * With compilation in the foreground (-Xbatch) the count is the same every time: turning the replay off
+     * must not change it, for each of the three caches.
+     */
+    @Test
+    void theCachesHoldNoProfilesToReplay() throws Exception {
+        cache();
+        String java = Files.readString(Dist.TARGET.resolve("overhead.aot.java")).strip();
+        var probe = Dist.run(List.of(java, "-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTReplayTraining", "-version"));
+        assumeTrue(probe.exitCode() == 0, "this java has no -XX:AOTReplayTraining to compare with");
+        for (List<String> command : List.of(List.of("--version"), List.of("compare", "--help"), List.of("help"))) {
+            int replayed = compiledMethods(command, true);
+            int notReplayed = compiledMethods(command, false);
+            assertThat(notReplayed).as(command.toString()).isGreaterThan(50);
+            assertThat((double) replayed)
+                    .as("%s: methods compiled with the training's profiles replayed, and without", command)
+                    .isLessThanOrEqualTo(notReplayed * 1.03);
+        }
+    }
+
+    private int compiledMethods(List<String> command, boolean replay) throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("OVERHEAD_NO_BUILD", "1");
+        env.put("XDG_DATA_HOME", dir.resolve("data").toString());
+        env.put(
+                "JAVA_TOOL_OPTIONS",
+                "-Xbatch -XX:+UnlockDiagnosticVMOptions -XX:" + (replay ? "+" : "-")
+                        + "AOTReplayTraining -XX:+PrintCompilation -XX:+DisplayVMOutputToStderr");
+        List<String> args =
+                new java.util.ArrayList<>(List.of(Dist.ROOT.resolve("overhead").toString()));
+        args.addAll(command);
+        var r = Dist.run(dir, env, args);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        return (int) r.stderr().lines().filter(l -> l.contains("::")).count();
+    }
+
     @Test
     void withoutItsOwnCacheACommandTakesTheWholeOne() throws Exception {
         cache();

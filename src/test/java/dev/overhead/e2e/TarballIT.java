@@ -92,6 +92,58 @@ class TarballIT {
         assertThat(r.stdout()).contains("forking helper shipped in the jar");
     }
 
+    /**
+     * The launcher resolves its path only where it is a symlink (docs/performance.md, "Start-up"): by a
+     * relative path, from inside the layout and by {@code sh bin/overhead} it finds its runtime and jar; and
+     * `report` loads sqlite-jdbc's library shipped beside the jars, not a copy sqlite-jdbc makes in /tmp at
+     * every start.
+     */
+    @Test
+    void relativeCallsWorkAndReportLoadsTheShippedSqliteLibrary() throws Exception {
+        Path root = launcher().getParent().getParent();
+        String name = root.getFileName().toString();
+        String store = home.resolve("s.db").toString();
+        var made = Dist.run(
+                dir,
+                env,
+                List.of(
+                        "./" + name + "/bin/overhead",
+                        "run",
+                        "--fake-exec",
+                        "--store",
+                        store,
+                        "--label",
+                        "s",
+                        "--runs",
+                        "2",
+                        "sleep 1",
+                        "sleep 2"));
+        assertThat(made.exitCode()).as(made.toString()).isZero();
+        Path log = home.resolve("library.log");
+        var withLog = new java.util.HashMap<>(env);
+        withLog.put("JAVA_TOOL_OPTIONS", "-Xlog:library=info:file=" + log);
+        String expected = null;
+        for (var call : List.of(
+                new Object[] {dir, List.of("./" + name + "/bin/overhead")},
+                new Object[] {root, List.of("bin/overhead")},
+                new Object[] {root.resolve("bin"), List.of("/bin/sh", "overhead")},
+                new Object[] {root.resolve("app"), List.of("../bin/../bin/overhead")})) {
+            Files.deleteIfExists(log);
+            @SuppressWarnings("unchecked")
+            List<String> command = new java.util.ArrayList<>((List<String>) call[1]);
+            command.addAll(List.of("report", "--store", store, "s"));
+            var r = Dist.run((Path) call[0], withLog, command);
+            assertThat(r.exitCode()).as(command + ": " + r).isZero();
+            if (expected == null) expected = r.stdout();
+            assertThat(r.stdout()).as(command.toString()).isEqualTo(expected).contains("sleep 1");
+            assertThat(Files.readAllLines(log))
+                    .as(command + ": the shipped library")
+                    .anyMatch(l -> l.contains("Loaded library ")
+                            && l.contains(name + "/")
+                            && l.contains("/app/lib/sqlite-native/libsqlitejdbc.so"));
+        }
+    }
+
     @Test
     void worksThroughASymlinkAndCarriesCompletionAndManPages() throws Exception {
         Path link = Files.createSymbolicLink(home.resolve("overhead"), launcher());

@@ -127,6 +127,30 @@ class NativeExecutorTreeTest {
         assertThat(Commands.gone(pid)).as("the escaped sleeper was killed").isTrue();
     }
 
+    /**
+     * Each run starts in cgroups of its own, whatever the helper does with them between runs (the next run's are
+     * made ahead, after the last reply), and a command run without the tree starts in none of a run's, or that
+     * run would be charged for it.
+     */
+    @Test
+    void eachRunStartsInCgroupsOfItsOwnAndACommandWithoutTheTreeInNoneOfThem() throws Exception {
+        assumeCgroup();
+        List<String> cat = List.of("cat", "/proc/self/cgroup");
+        String first = executor.run(Commands.captured(cat).withTree()).stdout();
+        String second = executor.run(Commands.captured(cat).withTree()).stdout();
+        String without = executor.run(Commands.captured(cat)).stdout();
+        String third = executor.run(Commands.captured(cat).withTree()).stdout();
+        List<String> runs = Stream.of(first, second, third).map(NativeExecutorTreeTest::runCgroups).toList();
+        assertThat(runs).allSatisfy(r -> assertThat(r).as("a run's cgroups").isNotEmpty());
+        assertThat(runs).as("one set of cgroups per run").doesNotHaveDuplicates();
+        assertThat(runCgroups(without)).as("a command without the tree, after a run").isEmpty();
+    }
+
+    /** The lines of /proc/self/cgroup that name a run's cgroup, joined; "" where none does. */
+    private static String runCgroups(String procSelfCgroup) {
+        return procSelfCgroup.lines().filter(l -> l.contains("/overhead-run-")).reduce("", (a, b) -> a + b + "\n");
+    }
+
     @Test
     void theRunsCgroupsAreRemovedWhenTheHelperEndsAndNotAskingGivesNone() throws Exception {
         assumeCgroup();

@@ -140,10 +140,14 @@ class NativeExecutorTreeTest {
         String second = executor.run(Commands.captured(cat).withTree()).stdout();
         String without = executor.run(Commands.captured(cat)).stdout();
         String third = executor.run(Commands.captured(cat).withTree()).stdout();
-        List<String> runs = Stream.of(first, second, third).map(NativeExecutorTreeTest::runCgroups).toList();
+        List<String> runs = Stream.of(first, second, third)
+                .map(NativeExecutorTreeTest::runCgroups)
+                .toList();
         assertThat(runs).allSatisfy(r -> assertThat(r).as("a run's cgroups").isNotEmpty());
         assertThat(runs).as("one set of cgroups per run").doesNotHaveDuplicates();
-        assertThat(runCgroups(without)).as("a command without the tree, after a run").isEmpty();
+        assertThat(runCgroups(without))
+                .as("a command without the tree, after a run")
+                .isEmpty();
     }
 
     /** The lines of /proc/self/cgroup that name a run's cgroup, joined; "" where none does. */

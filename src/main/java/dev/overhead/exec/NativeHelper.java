@@ -42,7 +42,9 @@ final class NativeHelper {
             "overhead-path.c",
             "overhead-path.h",
             "overhead-tree.c",
-            "overhead-tree.h");
+            "overhead-tree.h",
+            "overhead-cgroups.c",
+            "overhead-cgroups.h");
 
     private NativeHelper() {}
 

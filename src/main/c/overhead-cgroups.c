@@ -209,7 +209,7 @@ void cg_sweep(void) {
         }
         if (d) closedir(d);
     }
-    /* and the subtrees of own_subtree whose helper is gone: their runs' cgroups, the leaf, the subtree */
+    /* and the subtrees of cg_own_subtree whose helper is gone: their runs' cgroups, the leaf, the subtree */
     DIR *d = v2_mount[0] ? opendir(v2_mount) : NULL;
     struct dirent *e;
     while (d && (e = readdir(d))) {

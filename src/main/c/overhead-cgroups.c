@@ -14,9 +14,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const v1_name[N_H] = {NULL, "memory", "cpuacct"};
+static const char *const v1_name[N_H] = {NULL, "memory", "cpuacct"};
 struct hierarchy hier[N_H];
-char own_base[PATH_MAX], came_from[PATH_MAX], v2_mount[PATH_MAX];
+
+/* Where cgroup v2 is mounted; and as root where this process's own cgroup cannot delegate (own_subtree): the
+ * subtree made for the helper at the top of the hierarchy, and the cgroup it came from, to go back to when it
+ * ends. Empty where none. */
+static char v2_mount[PATH_MAX], own_base[PATH_MAX], came_from[PATH_MAX];
 
 /* Reads a small file whole; its length, or -1. */
 ssize_t cg_slurp(const char *dir, const char *name, char *buf, size_t size) {
@@ -59,7 +63,7 @@ int cg_has_word(const char *list, const char *word) {
 
 /* Where each hierarchy is mounted (/proc/self/mountinfo) and where this process is in it
  * (/proc/self/cgroup); a mount of a subtree (a container's) is allowed for. */
-void cg_locate(void) {
+static void locate(void) {
     char mnt[N_H][PATH_MAX], root[N_H][PATH_MAX];
     int mounted[N_H] = {0};
     /* OVERHEAD_CGROUP_FAKE=DIR: DIR/mountinfo and DIR/cgroup stand for /proc/self's, so that tests can put the
@@ -125,7 +129,7 @@ static void wanted(const char *available, char out[32]) {
  * controllers but does not delegate them, and nobody but the JVM and the helper is in it (a scope
  * made for overhead: systemd-run --user --scope -p Delegate=yes), both move into a leaf of it and
  * it delegates, as BenchExec does. */
-void cg_delegate(void) {
+static void delegate(void) {
     char buf[8192], want[256];
     if (cg_slurp(hier[H_V2].base, "cgroup.controllers", want, sizeof want) < 0) return;
     if (!cg_has_word(want, "memory") && !cg_has_word(want, "io")) return;
@@ -159,7 +163,7 @@ void cg_delegate(void) {
  * that cgroup itself: a cgroup of its own under the hierarchy's root, overhead-PID, delegating memory, cpu and io,
  * with the helper alone in a leaf of it; the runs' cgroups are made beside the leaf. The JVM stays where it is. At
  * the helper's end it moves back and removes both (discard). 0 where the subtree is in use, else a reason. */
-const char *cg_own_subtree(const char *controllers) {
+static const char *own_subtree(const char *controllers) {
     if (!v2_mount[0]) return "cgroup v2 is not mounted";
     if (!cg_has_word(controllers, "memory"))
         return "cgroup v2 has no memory controller on this machine (cgroup v1's may have it)";
@@ -196,7 +200,7 @@ const char *cg_own_subtree(const char *controllers) {
 }
 
 /* Removes the run cgroups of helpers that are gone (killed with -9 between two runs): empty ones only. */
-void cg_sweep(void) {
+static void sweep(void) {
     for (int i = 0; i < N_H; i++) {
         DIR *d = hier[i].found ? opendir(hier[i].base) : NULL;
         struct dirent *e;
@@ -209,7 +213,7 @@ void cg_sweep(void) {
         }
         if (d) closedir(d);
     }
-    /* and the subtrees of cg_own_subtree whose helper is gone: their runs' cgroups, the leaf, the subtree */
+    /* and the subtrees of own_subtree whose helper is gone: their runs' cgroups, the leaf, the subtree */
     DIR *d = v2_mount[0] ? opendir(v2_mount) : NULL;
     struct dirent *e;
     while (d && (e = readdir(d))) {
@@ -229,4 +233,29 @@ void cg_sweep(void) {
         rmdir(base);
     }
     if (d) closedir(d);
+}
+
+void cg_find(char *subtree_control, size_t size, char *why, size_t why_size) {
+    locate();
+    sweep();
+    subtree_control[0] = 0;
+    if (!hier[H_V2].found) return;
+    char top[256] = "";
+    if (cg_slurp(hier[H_V2].base, "cgroup.subtree_control", subtree_control, size) >= 0 &&
+        !cg_has_word(subtree_control, "memory")) {
+        delegate();
+        cg_slurp(hier[H_V2].base, "cgroup.subtree_control", subtree_control, size);
+    }
+    if (!cg_has_word(subtree_control, "memory") && cg_slurp(v2_mount, "cgroup.controllers", top, sizeof top) >= 0) {
+        const char *not_own = own_subtree(top);
+        if (not_own) snprintf(why, why_size, "%s", not_own);
+        else cg_slurp(hier[H_V2].base, "cgroup.subtree_control", subtree_control, size);
+    }
+}
+
+void cg_release(void) {
+    if (!own_base[0]) return;
+    cg_put(came_from, "cgroup.procs", "0"); /* back to where the helper came from, so that its own subtree can go */
+    rmdir(hier[H_V2].home);
+    rmdir(own_base);
 }

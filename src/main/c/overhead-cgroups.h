@@ -14,7 +14,6 @@
  * (checked: 20 MiB written with O_DIRECT showed "Total 0"), and a 0 that means "not counted" would
  * be a wrong figure, not an absent one. */
 enum { H_V2, H_MEM, H_CPU, N_H };
-extern const char *const v1_name[N_H]; /* the v1 controller of each, NULL for v2 */
 
 struct hierarchy {
     int found;    /* mounted, and this process's place in it is known */
@@ -24,10 +23,14 @@ struct hierarchy {
 };
 extern struct hierarchy hier[N_H];
 
-/* Where cgroup v2 is mounted; and as root where this process's own cgroup cannot delegate (cg_own_subtree):
- * the subtree made for the helper at the top of the hierarchy, and the cgroup it came from, to go back to
- * when it ends. Empty where none. */
-extern char v2_mount[PATH_MAX], own_base[PATH_MAX], came_from[PATH_MAX];
+/* Fills hier[] from /proc/self/mountinfo and /proc/self/cgroup (or OVERHEAD_CGROUP_FAKE's), removes what helpers
+ * that are gone left, and for cgroup v2 gets the memory controller delegated to the runs' cgroups where it can: in
+ * a cgroup holding only the helper and the JVM, or as root in a subtree of its own at the top. subtree_control gets
+ * what the runs' v2 parent delegates in the end, why (where v2 gives no memory figure) the reason. */
+void cg_find(char *subtree_control, size_t size, char *why, size_t why_size);
+
+/* At the helper's end: back out of a subtree of its own, which is removed. */
+void cg_release(void);
 
 /* Reads a small file DIR/NAME whole into buf; its length, or -1. */
 ssize_t cg_slurp(const char *dir, const char *name, char *buf, size_t size);
@@ -37,18 +40,5 @@ int cg_put(const char *dir, const char *name, const char *s);
 
 /* Whether a list of words (cgroup.controllers, mount options) has this one. */
 int cg_has_word(const char *list, const char *word);
-
-/* Fills hier[] and v2_mount from /proc/self/mountinfo and /proc/self/cgroup (or OVERHEAD_CGROUP_FAKE's). */
-void cg_locate(void);
-
-/* Where the helper's v2 cgroup holds only it and the JVM: both move into a leaf and it delegates. */
-void cg_delegate(void);
-
-/* As root in a v2 cgroup shared with others: a subtree of the helper's own at the top that delegates;
- * NULL where it is in use, else why not. */
-const char *cg_own_subtree(const char *controllers);
-
-/* Removes the empty run cgroups and subtrees of helpers that are gone. */
-void cg_sweep(void);
 
 #endif

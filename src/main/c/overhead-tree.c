@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 static int initialized, v2_memory, v2_io, have_psi;
-static char v2_why[PATH_MAX + 200]; /* why cgroup v2 gives no memory figure, where cg_own_subtree said */
+static char v2_why[PATH_MAX + 200]; /* why cgroup v2 gives no memory figure, where cg_find said */
 static int mem_at = -1, cpu_at = -1, io_at = -1, psi_at = -1; /* the hierarchy that gives each figure */
 static char failed_why[600]; /* a cgroup that could not be made or joined: says it best */
 static char missing_why[600]; /* else which figures this machine's cgroups cannot give */
@@ -31,20 +31,10 @@ static void discard(void);
 
 static void init(void) {
     initialized = 1;
-    cg_locate();
-    cg_sweep();
     atexit(discard); /* however the helper ends, the cgroups it made ahead go */
+    char sub[256];
+    cg_find(sub, sizeof sub, v2_why, sizeof v2_why);
     if (hier[H_V2].found) {
-        char sub[256] = "", top[256] = "";
-        if (cg_slurp(hier[H_V2].base, "cgroup.subtree_control", sub, sizeof sub) >= 0 && !cg_has_word(sub, "memory")) {
-            cg_delegate();
-            cg_slurp(hier[H_V2].base, "cgroup.subtree_control", sub, sizeof sub);
-        }
-        if (!cg_has_word(sub, "memory") && cg_slurp(v2_mount, "cgroup.controllers", top, sizeof top) >= 0) {
-            const char *why = cg_own_subtree(top);
-            if (why) snprintf(v2_why, sizeof v2_why, "%s", why);
-            else cg_slurp(hier[H_V2].base, "cgroup.subtree_control", sub, sizeof sub);
-        }
         v2_memory = cg_has_word(sub, "memory");
         v2_io = cg_has_word(sub, "io");
         have_psi = access("/proc/pressure/cpu", R_OK) == 0;
@@ -233,9 +223,5 @@ void tree_after_reply(tree_t *t) {
 static void discard(void) {
     for (int i = 0; i < N_H; i++)
         if (hier[i].made && !hier[i].broken) rmdir(hier[i].run);
-    if (own_base[0]) { /* back to where the helper came from, so that its own subtree can go */
-        cg_put(came_from, "cgroup.procs", "0");
-        rmdir(hier[H_V2].home);
-        rmdir(own_base);
-    }
+    cg_release();
 }

@@ -55,9 +55,9 @@ final class RunRequests {
                 .withTree();
     }
 
-    /** A warm-up run: as measured, without the tree or the output. */
-    ExecRequest warmUp(Variant variant, int i) {
-        return request(variant, options.levels().buildOf(variant, i), 0, -1);
+    /** A warm-up run: the measured run's request (its build, the tree, the output kept), outside any round. */
+    ExecRequest warmUp(Variant variant, Integer build) {
+        return measured(variant, build, -1);
     }
 
     private ExecRequest request(Variant variant, Integer build, int capture, int round) {

@@ -45,7 +45,8 @@ final class WorkloadLoop {
             Workload workload,
             List<VariantResult> existing,
             Progress progress,
-            Duration budget) {
+            Duration budget,
+            java.nio.file.Path scratch) {
         this.runner = runner;
         this.spec = spec;
         this.options = spec.settings();
@@ -63,7 +64,7 @@ final class WorkloadLoop {
                     .orElse(List.of())));
         }
         this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
-        this.requests = new RunRequests(spec, workload);
+        this.requests = new RunRequests(spec, workload, scratch);
         if (spec.variants().size() > 1) {
             runner.note(requests.layoutNote());
         }
@@ -285,13 +286,13 @@ final class WorkloadLoop {
 
     private void setup(Variant variant) {
         if (!variant.setup().isEmpty()) {
-            runner.unmeasured("setup", variant.setup(), variant);
+            runner.unmeasured("setup", requests.resolve(variant.setup()), variant);
         }
     }
 
     private void cleanup(Variant variant) {
         if (!variant.cleanup().isEmpty() && !runner.cancelled()) {
-            runner.unmeasured("cleanup", variant.cleanup(), variant);
+            runner.unmeasured("cleanup", requests.resolve(variant.cleanup()), variant);
         }
     }
 

@@ -114,7 +114,13 @@ final class DemoCommand implements Callable<Integer> {
         }
         Duration limit = dev.overhead.plan.Durations.parse(budget);
         StudySettings settings = StudySettings.DEFAULTS.toBuilder()
-                .stopping(new Stopping.Adaptive(StudySettings.MIN_RUNS, 30)) // at most 30: there is a time budget
+                // at most 30: there is a time budget; the default precision, so the changes shown are not inflated
+                .stopping(new Stopping.Adaptive(
+                        StudySettings.MIN_RUNS,
+                        30,
+                        dev.overhead.model.LookSchedule.DOUBLING,
+                        StudySettings.defaultPrecision(
+                                StudySettings.DEFAULTS.compare().thresholdPct())))
                 .warmup(1)
                 .timeBudget(limit)
                 .timeout(Duration.ofSeconds(60))

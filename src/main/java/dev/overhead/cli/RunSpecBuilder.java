@@ -143,6 +143,9 @@ final class RunSpecBuilder {
         }
         CompareOptions compare = c.verdict.compareOptions(p.thresholdPct(), p.confidence(), p.estimand());
         Double precision = precision(p);
+        if (precision == null && count == null && !off(c.precision)) {
+            precision = StudySettings.defaultPrecision(compare.thresholdPct());
+        }
         if (precision != null && count != null) {
             throw UserError.usage("--precision needs adaptive stopping: leave out --runs (or the plan's runs count)"
                     + " and give --max-runs enough room to reach it");
@@ -175,6 +178,9 @@ final class RunSpecBuilder {
     /** --precision, else the plan's {@code precision:}; a width of 0 can never be reached, so it is refused. */
     private Double precision(PlanOptions p) {
         Double pct = p.precisionPct();
+        if (off(c.precision)) {
+            return null;
+        }
         if (c.precision != null) {
             try {
                 pct = dev.overhead.plan.Percentages.parse(c.precision);
@@ -186,6 +192,13 @@ final class RunSpecBuilder {
             throw UserError.usage("--precision must be above 0%: no interval is ever ±0 wide (e.g. --precision 2%)");
         }
         return pct;
+    }
+
+    /** {@code --precision off}: stop as soon as every verdict is settled, however wide its interval. */
+    private static boolean off(String precision) {
+        return precision != null
+                && (precision.strip().equalsIgnoreCase("off")
+                        || precision.strip().equalsIgnoreCase("none"));
     }
 
     private List<Variant> withSetup(List<Variant> variants) {

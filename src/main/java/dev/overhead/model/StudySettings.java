@@ -63,6 +63,17 @@ public record StudySettings(
     /** At most this many runs per variant when stopping adaptively ({@code --max-runs}). */
     public static final int MAX_RUNS = 50;
 
+    /**
+     * The precision an adaptive study waits for when none is asked for ({@code --precision}; issue
+     * 28.5): the threshold. An {@code equivalent} verdict needs an interval narrower than ±threshold
+     * anyway, so A/A studies stop as before; a {@code worse} or {@code better} one is then reported
+     * from an interval as narrow, which keeps the change at the stop from being inflated by stopping
+     * the moment the interval cleared 0 (docs/statistics.md §4c). None where the threshold is 0.
+     */
+    public static Double defaultPrecision(double thresholdPct) {
+        return thresholdPct > 0 ? thresholdPct : null;
+    }
+
     /** The metric adaptive stopping and the headline use when none is named ({@code --primary}). */
     public static final String PRIMARY = "wall";
 

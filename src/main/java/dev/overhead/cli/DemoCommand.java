@@ -1,7 +1,6 @@
 package dev.overhead.cli;
 
 import dev.overhead.exec.OutputPolicy;
-import dev.overhead.model.Stopping;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
@@ -115,12 +114,10 @@ final class DemoCommand implements Callable<Integer> {
         Duration limit = dev.overhead.plan.Durations.parse(budget);
         StudySettings settings = StudySettings.DEFAULTS.toBuilder()
                 // at most 30: there is a time budget; the default precision, so the changes shown are not inflated
-                .stopping(new Stopping.Adaptive(
+                .stopping(StudySettings.adaptiveByDefault(
                         StudySettings.MIN_RUNS,
                         30,
-                        dev.overhead.model.LookSchedule.DOUBLING,
-                        StudySettings.defaultPrecision(
-                                StudySettings.DEFAULTS.compare().thresholdPct())))
+                        StudySettings.DEFAULTS.compare().thresholdPct()))
                 .warmup(1)
                 .timeBudget(limit)
                 .timeout(Duration.ofSeconds(60))

@@ -143,9 +143,8 @@ final class RunSpecBuilder {
         }
         CompareOptions compare = c.verdict.compareOptions(p.thresholdPct(), p.confidence(), p.estimand());
         Double precision = precision(p);
-        if (precision == null && count == null && !off(c.precision)) {
-            precision = StudySettings.defaultPrecision(compare.thresholdPct());
-        }
+        // neither --precision nor the plan's: the default (the threshold, or a quarter of the change)
+        boolean byDefault = precision == null && count == null && !off(c.precision);
         if (precision != null && count != null) {
             throw UserError.usage("--precision needs adaptive stopping: leave out --runs (or the plan's runs count)"
                     + " and give --max-runs enough room to reach it");
@@ -153,7 +152,9 @@ final class RunSpecBuilder {
         return new StudySettings(
                 count != null
                         ? new Stopping.Fixed(count)
-                        : new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precision),
+                        : byDefault
+                                ? StudySettings.adaptiveByDefault(min, max, compare.thresholdPct())
+                                : new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precision),
                 first(warmup, p.warmup(), defaults.warmup()),
                 budget,
                 runOrder,

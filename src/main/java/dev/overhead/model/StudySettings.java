@@ -74,12 +74,32 @@ public record StudySettings(
         return thresholdPct > 0 ? thresholdPct : null;
     }
 
+    /**
+     * With the default precision, an interval also counts as precise when its half-width is at most
+     * this share of the change (a +100% cost need not wait for ±1%): a stop then needs the estimate
+     * at least 1/share of the way past the boundary, so stopping cannot inflate it by more than a few
+     * percent of itself (docs/statistics.md §4c).
+     */
+    public static final double PRECISION_SHARE = 0.25;
+
+    /** Adaptive stopping between these bounds with the default precision for this threshold. */
+    public static Stopping.Adaptive adaptiveByDefault(int minRuns, int maxRuns, double thresholdPct) {
+        Double pct = defaultPrecision(thresholdPct);
+        return new Stopping.Adaptive(
+                minRuns, maxRuns, LookSchedule.DOUBLING, pct, pct == null ? null : PRECISION_SHARE);
+    }
+
+    /** The share of the change an interval's half-width may also reach to count as precise; null: none. */
+    public Double precisionShare() {
+        return stopping instanceof Stopping.Adaptive a ? a.precisionShare() : null;
+    }
+
     /** The metric adaptive stopping and the headline use when none is named ({@code --primary}). */
     public static final String PRIMARY = "wall";
 
     /** Every setting as it is when nothing says otherwise (docs/cli.md). */
     public static final StudySettings DEFAULTS = new StudySettings(
-            new Stopping.Adaptive(MIN_RUNS, MAX_RUNS),
+            adaptiveByDefault(MIN_RUNS, MAX_RUNS, CompareOptions.DEFAULT.thresholdPct()),
             0,
             null,
             RunOrder.RANDOMIZED,

@@ -48,7 +48,9 @@ final class Legend {
                     + " median and that median times the typical ratio.");
         }
         if (methods.keySet().stream().anyMatch(m -> m != null && m.contains(", sequential: "))) {
-            out.add(sequential(study.info().settings().precisionPct()));
+            out.add(sequential(
+                    study.info().settings().precisionPct(),
+                    study.info().settings().precisionShare()));
         }
         return out.stream().map(g::text).toList();
     }
@@ -59,7 +61,7 @@ final class Legend {
      * that came because the interval had just cleared 0 is biased away from 0; waiting for a
      * precision after the verdict settles takes that away, and without one the legend says so.
      */
-    static String sequential(Double precisionPct) {
+    static String sequential(Double precisionPct, Double share) {
         String rule = "Sequential: the study could stop only at its looks, at the first where every primary verdict"
                 + " was settled"
                 + (precisionPct == null
@@ -68,7 +70,8 @@ final class Legend {
                                 + java.math.BigDecimal.valueOf(precisionPct)
                                         .stripTrailingZeros()
                                         .toPlainString()
-                                + "%")
+                                + "%"
+                                + StopWords.share(share))
                 + ", or at --max-runs, the time budget or Ctrl-C; each workload's runs say which. The intervals hold"
                 + " whichever it was";
         return rule

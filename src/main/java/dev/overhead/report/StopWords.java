@@ -14,7 +14,7 @@ final class StopWords {
             return null;
         }
         Double precision = settings.precisionPct();
-        String within = precision == null ? "" : " within ±" + pct(precision);
+        String within = precision == null ? "" : " within ±" + pct(precision) + share(settings.precisionShare());
         String runs = stop.runs() + (stop.runs() == 1 ? " run" : " runs") + " per variant";
         return switch (stop.reason()) {
             case SETTLED -> "stopped at the look at " + runs + ": every primary verdict settled" + within;
@@ -25,7 +25,15 @@ final class StopWords {
         };
     }
 
-    private static String pct(double value) {
+    /** The default precision's other allowance, in words: {@code " or a quarter of the change"}. */
+    static String share(Double share) {
+        if (share == null) {
+            return "";
+        }
+        return share == 0.25 ? " or a quarter of the change" : " or " + pct(share * 100) + " of the change";
+    }
+
+    static String pct(double value) {
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString() + "%";
     }
 }

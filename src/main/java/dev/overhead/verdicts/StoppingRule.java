@@ -74,7 +74,12 @@ public final class StoppingRule {
      */
     public boolean precise(Comparison c) {
         Double wish = settings.precisionPct();
-        return wish == null || c.difference() != null || halfWidth(c) <= wish;
+        if (wish == null || c.difference() != null) {
+            return true;
+        }
+        Double share = settings.precisionShare(); // the default precision: or a share of the change
+        double allowed = share == null ? wish : Math.max(wish, share * Math.abs(c.changePct()));
+        return halfWidth(c) <= allowed;
     }
 
     public static double halfWidth(Comparison c) {

@@ -47,6 +47,8 @@ class PrecisionIT {
                 "32",
                 "--seed",
                 "5",
+                "--precision",
+                "off", // the default is the threshold (issue 28.5): off stops at the first settled look
                 "--format",
                 "json",
                 commands[0],

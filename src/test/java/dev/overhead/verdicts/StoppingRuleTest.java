@@ -64,6 +64,18 @@ class StoppingRuleTest {
     }
 
     @Test
+    void theDefaultPrecisionLetsAClearLargeChangeStopEarly() {
+        StoppingRule byDefault = StoppingRule.of(StudySettings.DEFAULTS.toBuilder()
+                .stopping(StudySettings.adaptiveByDefault(5, 50, 1.0))
+                .build());
+        // +100% ± 20 points: a quarter of the change is 25 points, so it is precise enough
+        assertThat(byDefault.decide(5, false, () -> List.of(comparison(Verdict.WORSE, 80, 120))))
+                .isEqualTo(Stop.Reason.SETTLED);
+        // +5% ± 3 points is neither within ±1% nor within a quarter of 5%
+        assertThat(byDefault.decide(5, false, () -> WORSE_WIDE)).isNull();
+    }
+
+    @Test
     void aSpentBudgetIsNamed() {
         assertThat(rule(null).decide(7, true, () -> OPEN)).isEqualTo(Stop.Reason.TIME_BUDGET);
     }

@@ -55,8 +55,12 @@ final class AdaptiveSim {
     /** Adaptive settings as {@code run} makes them, with this precision (null: none). */
     static StudySettings adaptive(Double precision) {
         return StudySettings.DEFAULTS.toBuilder()
-                .stopping(new Stopping.Adaptive(
-                        StudySettings.MIN_RUNS, StudySettings.MAX_RUNS, LookSchedule.DOUBLING, precision))
+                .stopping(
+                        precision == null
+                                ? new Stopping.Adaptive(
+                                        StudySettings.MIN_RUNS, StudySettings.MAX_RUNS, LookSchedule.DOUBLING, null)
+                                : StudySettings.adaptiveByDefault(
+                                        StudySettings.MIN_RUNS, StudySettings.MAX_RUNS, precision))
                 .build();
     }
 
@@ -122,7 +126,17 @@ final class AdaptiveSim {
         out.println("| noise | true change | precision | median change | mean change | coverage"
                 + " | worse (A/B) or worse+better (A/A) | mean runs | stopped: settled, max-runs |");
         out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|");
-        double[][] cells = {{0.05, 0.03}, {0.05, 0.05}, {0.05, 0}, {0.03, 0.03}, {0.01, 0.03}, {0.01, 0.01}, {0.01, 0}};
+        double[][] cells = {
+            {0.05, 0.03},
+            {0.05, 0.05},
+            {0.05, 0.10},
+            {0.05, 0},
+            {0.03, 0.03},
+            {0.01, 0.03},
+            {0.01, 0.01},
+            {0.01, 0},
+            {0.01, 1.0}
+        };
         for (double[] cell : cells) {
             for (Double precision : new Double[] {null, StudySettings.defaultPrecision(1.0)}) {
                 UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
@@ -154,7 +168,7 @@ final class AdaptiveSim {
                         "| lognormal %.0f%% | %+.0f%% | %s | %+.2f%% | %+.2f%% | %.1f%% | %.1f%% | %.1f | %.1f%%, %.1f%% |%n",
                         cell[0] * 100,
                         truth,
-                        precision == null ? "none (before)" : "±1% (default now)",
+                        precision == null ? "none (before)" : "default now",
                         median,
                         Arrays.stream(changes).average().orElse(Double.NaN),
                         100.0 * covered / studies,
@@ -184,7 +198,7 @@ final class AdaptiveSim {
         out.println("|---|---:|---:|---:|");
         List<StudySettings> designs =
                 List.of(fixed(5), fixed(10), fixed(30), adaptive(null), adaptive(StudySettings.defaultPrecision(1.0)));
-        List<String> names = List.of("5", "10", "30", "adaptive, no precision", "adaptive, ±1% (default)");
+        List<String> names = List.of("5", "10", "30", "adaptive, no precision", "adaptive, default precision");
         for (int d = 0; d < designs.size(); d++) {
             UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed + d);
             int before = 0;

@@ -158,12 +158,16 @@ public final class GeoMean {
         }
         List<String> why = new ArrayList<>();
         if (!unbounded.isEmpty()) {
-            why.add(String.join(", ", unbounded) + (unbounded.size() == 1 ? " has" : " have")
-                    + " an unbounded interval of its own (a ratio down to 0 or up to ∞)");
+            why.add(String.join(", ", unbounded)
+                    + (unbounded.size() == 1
+                            ? " has an unbounded interval of its own"
+                            : " have unbounded intervals of their own")
+                    + " (a ratio down to 0 or up to ∞)");
         }
         if (!points.isEmpty()) {
-            why.add(String.join(", ", points) + (points.size() == 1 ? " has" : " have")
-                    + " a single-point interval (runs that did not vary)");
+            why.add(String.join(", ", points)
+                    + (points.size() == 1 ? " has a single-point interval" : " have single-point intervals")
+                    + " (runs that did not vary)");
         }
         List<String> warnings = new ArrayList<>(overall.warnings());
         warnings.add(

@@ -88,7 +88,7 @@ class OverallRowBoundsTest {
         assertThat(overall.comparison().verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(overall.comparison().ciHighPct()).isInfinite();
         assertThat(overall.comparison().warnings())
-                .anyMatch(w -> w.contains("one, two have an unbounded interval of its own"));
+                .anyMatch(w -> w.contains("one, two have unbounded intervals of their own"));
     }
 
     private static Comparison c(double low, double high) {

@@ -5,6 +5,7 @@ import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
 import dev.overhead.exec.Executor;
 import dev.overhead.model.Run;
+import dev.overhead.model.Stop;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
@@ -89,14 +90,14 @@ public final class StudyRunner {
             for (int w = results.size(); w < spec.workloads().size(); w++) { // not reached: interrupted
                 Workload workload = spec.workloads().get(w);
                 List<VariantResult> done = existing(resumeFrom, workload);
-                results.add(new WorkloadResult(
-                        workload,
-                        spec.variants().stream()
-                                .map(v -> done.stream()
-                                        .filter(d -> d.name().equals(v.name()))
-                                        .findFirst()
-                                        .orElse(new VariantResult(v, List.of())))
-                                .toList()));
+                List<VariantResult> so = spec.variants().stream()
+                        .map(v -> done.stream()
+                                .filter(d -> d.name().equals(v.name()))
+                                .findFirst()
+                                .orElse(new VariantResult(v, List.of())))
+                        .toList();
+                int most = so.stream().mapToInt(v -> v.runs().size()).max().orElse(0);
+                results.add(new WorkloadResult(workload, so, new Stop(Stop.Reason.INTERRUPTED, most)));
             }
         } catch (RunFailure failure) {
             store.finish(info.id(), "failed", List.copyOf(notes));
@@ -115,7 +116,9 @@ public final class StudyRunner {
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes), List.of());
         StudySettings s = spec.settings();
         StudyResult analysed = Judge.of(s).analyse(raw, s.baseline(), s.compare());
-        store.finish(info.id(), state.word(), analysed.warnings());
+        Map<String, Stop> stops = new java.util.LinkedHashMap<>();
+        results.stream().filter(w -> w.stop() != null).forEach(w -> stops.put(w.name(), w.stop()));
+        store.finish(info.id(), state.word(), analysed.warnings(), stops);
         return new Outcome(analysed, state);
     }
 

@@ -6,6 +6,7 @@ import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
 import dev.overhead.model.Run;
 import dev.overhead.model.RunOrder;
+import dev.overhead.model.Stop;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
@@ -14,6 +15,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Sample;
 import dev.overhead.verdicts.Judge;
+import dev.overhead.verdicts.StoppingRule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +38,9 @@ final class WorkloadLoop {
     private final List<List<Run>> runs = new ArrayList<>();
     private final MetricSpec primary;
     private final RunRequests requests;
+    private final StoppingRule rule;
     private Comparison current;
+    private Stop.Reason stop;
 
     WorkloadLoop(
             StudyRunner runner,
@@ -51,6 +55,7 @@ final class WorkloadLoop {
         this.spec = spec;
         this.options = spec.settings();
         this.judge = Judge.of(options);
+        this.rule = StoppingRule.of(options);
         this.studyId = studyId;
         this.workload = workload;
         this.progress = progress;
@@ -125,12 +130,17 @@ final class WorkloadLoop {
         for (int v = 0; v < variants.size(); v++) {
             results.add(new VariantResult(variants.get(v), runs.get(v)));
         }
-        return new WorkloadResult(workload, results);
+        int most = runs.stream().mapToInt(List::size).max().orElse(0);
+        Stop.Reason why = runner.cancelled() ? Stop.Reason.INTERRUPTED : stop != null ? stop : Stop.Reason.RUNS;
+        return new WorkloadResult(workload, results, new Stop(why, most));
     }
 
     private boolean enough(int round) {
         if (options.runs() != null) {
-            return round >= options.runs();
+            if (round >= options.runs()) {
+                stop = Stop.Reason.RUNS;
+            }
+            return stop != null;
         }
         int builds = spec.variants().stream()
                 .mapToInt(options.levels()::builds)
@@ -138,50 +148,35 @@ final class WorkloadLoop {
                 .orElse(0);
         if (builds > 1) { // the verdict is over builds: stopping on the runs' interval would not settle it
             int perBuild = Math.max(2, (options.minRuns() + builds - 1) / builds);
-            return round >= perBuild * builds;
+            if (round >= perBuild * builds) {
+                stop = Stop.Reason.RUNS;
+            }
+            return stop != null;
         }
-        if (round >= options.plannedMax()) {
+        boolean spent = budget != null
+                && round >= 2
+                && progress.elapsed().minus(startedAt).compareTo(budget) >= 0;
+        // one rule for the loop and the simulations (verdicts.StoppingRule); it decides only at the
+        // schedule's looks (stats.SequentialPlan), so each look's interval is as wide as the plan promised
+        stop = rule.decide(round, spent, this::primaries);
+        if (stop == Stop.Reason.MAX_RUNS) {
             notePrecisionMissed(round);
-            return true;
-        }
-        if (budget != null && round >= 2 && progress.elapsed().minus(startedAt).compareTo(budget) >= 0) {
+        } else if (stop == Stop.Reason.TIME_BUDGET) {
             runner.note("the time budget ended the study after " + round + " runs per variant of " + workload.name());
-            return true;
         }
-        if (round < options.minRuns()) {
-            return false;
-        }
-        // an adaptive study decides only at its schedule's looks (stats.SequentialPlan), so that
-        // each look's interval is as wide as the plan promised and no wider
-        return spec.variants().size() < 2 || (current != null && judge.looksAt(round) && allSettled());
+        return stop != null;
     }
 
-    /** Every primary comparison decisive, and with --precision at most ±precision wide. */
-    private boolean allSettled() {
+    /** The primary comparison of every candidate against the baseline, as the final report will judge it. */
+    private List<Comparison> primaries() {
         int base = baselineIndex();
+        List<Comparison> out = new ArrayList<>();
         for (int v = 0; v < runs.size(); v++) {
-            if (v == base) {
-                continue;
-            }
-            Comparison c = compare(base, v);
-            if (c == null || !c.verdict().decisive() || !precise(c)) {
-                return false;
+            if (v != base) {
+                out.add(compare(base, v));
             }
         }
-        return true;
-    }
-
-    /**
-     * Within --precision: half the interval's width at most the wish. A change that is undefined
-     * (a baseline of zeros) has no relative width to reach, so it never holds the study back.
-     */
-    private boolean precise(Comparison c) {
-        Double wish = options.precisionPct();
-        return wish == null || c.difference() != null || halfWidth(c) <= wish;
-    }
-
-    private static double halfWidth(Comparison c) {
-        return (c.ciHighPct() - c.ciLowPct()) / 2;
+        return out;
     }
 
     private void notePrecisionMissed(int round) {
@@ -193,8 +188,8 @@ final class WorkloadLoop {
         double widest = 0;
         for (int v = 0; v < runs.size(); v++) {
             Comparison c = v == base ? null : compare(base, v);
-            if (c != null && !precise(c)) {
-                widest = Math.max(widest, halfWidth(c));
+            if (c != null && !rule.precise(c)) {
+                widest = Math.max(widest, StoppingRule.halfWidth(c));
             }
         }
         if (widest > 0) {

@@ -58,6 +58,12 @@ public final class StatsSim {
         if (table.equals("all")) {
             System.out.println();
         }
+        if (table.equals("estimate")) { // docs/statistics.md §4c: the change reported at an adaptive stop
+            AdaptiveSim.estimate(studies, seed, System.out);
+        }
+        if (table.equals("summary")) { // docs/statistics.md §3b: the summary of five workloads as one family
+            AdaptiveSim.summary(studies, seed, System.out);
+        }
         if (table.equals("overall")) { // docs/statistics.md §3: five workloads against one
             OverallSim.run(studies, seed, System.out);
         }

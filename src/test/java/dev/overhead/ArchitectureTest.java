@@ -62,8 +62,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule bisect = mayImportOnly("bisect", "model", "stats");
 
-    static final ArchRule vm =
-            mayImportOnly("vm", "run", "exec", "store", "verdicts", "model", "stats");
+    static final ArchRule vm = mayImportOnly("vm", "run", "exec", "store", "verdicts", "model", "stats");
 
     /** Renderers render what the analysis computed; they never measure, store or probe. */
     @ArchTest

@@ -144,7 +144,8 @@ public final class Guest implements AutoCloseable {
         while (true) {
             one.clear();
             int n = channel.read(one);
-            if (n < 0) {
+            if (n < 0) { // qemu is ending (a panic closes the port first): let it end, then say why
+                qemu.waitFor(5, TimeUnit.SECONDS);
                 failIfEnded(qemu, variant, boot, dir, console);
                 throw new VmException(
                         "qemu closed the serial port of variant " + variant + " before the guest was" + " ready.");

@@ -144,8 +144,9 @@ public final class VmStudy {
         }
         BootSchedule schedule = BootSchedule.of(spec.variants(), spec.settings());
         if (resumeFrom == null) {
-            err.println("overhead: study " + id + " boots its variants "
-                    + schedule.shares().size() + " times in this order: " + String.join(" ", schedule.shares()));
+            int n = schedule.shares().size();
+            err.println("overhead: study " + id + " makes " + n + (n == 1 ? " boot" : " boots") + " in this order: "
+                    + String.join(" ", schedule.shares()));
             err.flush();
         }
         Set<String> accelerators = new LinkedHashSet<>();

@@ -188,16 +188,23 @@ public final class Guest implements AutoCloseable {
         if (qemu.isAlive()) {
             return;
         }
-        List<String> lines = Qemu.tail(console, 12);
-        String panic = lines.stream()
-                .filter(l -> l.contains("Kernel panic"))
-                .findFirst()
-                .orElse(null);
-        if (panic != null) {
-            throw new VmException("the guest kernel of variant " + variant + " panicked during its boot ("
-                    + panic.replaceAll("^\\[[^]]*\\]\\s*", "").strip() + "); its console ended with: "
-                    + String.join(" | ", lines));
+        List<String> all = Qemu.tail(console, Integer.MAX_VALUE);
+        int panic = -1;
+        for (int i = 0; i < all.size() && panic < 0; i++) {
+            if (all.get(i).contains("Kernel panic")) {
+                panic = i;
+            }
         }
+        if (panic >= 0) { // the lines before the panic say why; the call trace after it says where
+            List<String> before = all.subList(Math.max(0, panic - 6), panic).stream()
+                    .map(Qemu::untimed)
+                    .toList();
+            throw new VmException("the guest kernel of variant " + variant + " panicked during its boot ("
+                    + Qemu.untimed(all.get(panic)) + ")"
+                    + (before.isEmpty() ? "" : "; its console before the" + " panic: " + String.join(" | ", before))
+                    + ".");
+        }
+        List<String> lines = all.subList(Math.max(0, all.size() - 12), all.size());
         String said = "";
         try {
             said = Files.readString(dir.resolve("qemu.out"), StandardCharsets.UTF_8)

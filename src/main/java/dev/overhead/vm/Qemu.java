@@ -74,6 +74,11 @@ final class Qemu {
         return argv;
     }
 
+    /** A console line without the kernel's timestamp ({@code [    5.40] }). */
+    static String untimed(String line) {
+        return line.replaceAll("^\\[[^]]*\\]\\s*", "").strip();
+    }
+
     /** The last {@code n} lines of the guest's console, for the sentence of a boot that failed. */
     static List<String> tail(Path console, int n) {
         try {

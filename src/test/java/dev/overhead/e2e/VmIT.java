@@ -225,7 +225,8 @@ class VmIT {
                 .orElseThrow(() -> new AssertionError(result.toString()));
         assertThat(said)
                 .startsWith("overhead: the guest kernel of variant broken panicked during its boot (Kernel panic")
-                .contains("its console ended with: ")
+                .contains("; its console before the panic: ")
+                .contains("VFS: Unable to mount root fs")
                 .contains("'overhead resume ");
         assertThat(said.lines()).hasSize(1);
         assertThat(result.stderr()).doesNotContain("Exception");

@@ -18,11 +18,27 @@ class EnvironmentSummaryVmTest {
                         "boots",
                         List.of(
                                 Map.of(
-                                        "boot", 1, "variant", "free1", "release", "6.1.0-57-cloud-amd64",
-                                        "accelerator", "tcg", "cmdline", "console=ttyS0 init_on_free=1"),
+                                        "boot",
+                                        1,
+                                        "variant",
+                                        "free1",
+                                        "release",
+                                        "6.1.0-57-cloud-amd64",
+                                        "accelerator",
+                                        "tcg",
+                                        "cmdline",
+                                        "console=ttyS0 init_on_free=1"),
                                 Map.of(
-                                        "boot", 2, "variant", "free0", "release", "6.1.0-57-cloud-amd64",
-                                        "accelerator", "kvm", "cmdline", "console=ttyS0 init_on_free=0"))));
+                                        "boot",
+                                        2,
+                                        "variant",
+                                        "free0",
+                                        "release",
+                                        "6.1.0-57-cloud-amd64",
+                                        "accelerator",
+                                        "kvm",
+                                        "cmdline",
+                                        "console=ttyS0 init_on_free=0"))));
         assertThat(EnvironmentSummary.of(env))
                 .containsExactly(
                         Map.entry("kernel", "6.18.44"),

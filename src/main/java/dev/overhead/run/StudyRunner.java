@@ -15,6 +15,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import dev.overhead.verdicts.Judge;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,12 +77,13 @@ public final class StudyRunner {
         }
         Progress progress = new Progress(spec, resumeFrom, nanoClock);
         List<WorkloadResult> results = new ArrayList<>();
+        Path scratch = usesScratch(spec) ? Scratch.make(info.id()) : null;
         try {
             for (int w = 0; w < spec.workloads().size() && !cancelled; w++) {
                 Workload workload = spec.workloads().get(w);
                 Duration budget = budgetFor(spec, progress, spec.workloads().size() - w);
                 WorkloadLoop loop = new WorkloadLoop(
-                        this, spec, info.id(), workload, existing(resumeFrom, workload), progress, budget);
+                        this, spec, info.id(), workload, existing(resumeFrom, workload), progress, budget, scratch);
                 results.add(loop.run());
             }
             for (int w = results.size(); w < spec.workloads().size(); w++) { // not reached: interrupted
@@ -100,6 +102,7 @@ public final class StudyRunner {
             store.finish(info.id(), "failed", List.copyOf(notes));
             throw failure;
         } finally {
+            Scratch.remove(scratch);
             listener.finished();
             costs.print(System.err);
         }
@@ -114,6 +117,13 @@ public final class StudyRunner {
         StudyResult analysed = Judge.of(s).analyse(raw, s.baseline(), s.compare());
         store.finish(info.id(), state.word(), analysed.warnings());
         return new Outcome(analysed, state);
+    }
+
+    private static boolean usesScratch(StudySpec spec) {
+        return spec.workloads().stream().anyMatch(w -> Scratch.used(w.command()) || Scratch.used(w.prepare()))
+                || spec.variants().stream()
+                        .anyMatch(
+                                v -> Scratch.used(v.setup()) || Scratch.used(v.cleanup()) || Scratch.used(v.prefix()));
     }
 
     private Duration budgetFor(StudySpec spec, Progress progress, int workloadsLeft) {

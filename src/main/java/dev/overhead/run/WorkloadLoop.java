@@ -45,7 +45,8 @@ final class WorkloadLoop {
             Workload workload,
             List<VariantResult> existing,
             Progress progress,
-            Duration budget) {
+            Duration budget,
+            java.nio.file.Path scratch) {
         this.runner = runner;
         this.spec = spec;
         this.options = spec.settings();
@@ -63,7 +64,7 @@ final class WorkloadLoop {
                     .orElse(List.of())));
         }
         this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
-        this.requests = new RunRequests(spec, workload);
+        this.requests = new RunRequests(spec, workload, scratch);
         if (spec.variants().size() > 1) {
             runner.note(requests.layoutNote());
         }
@@ -79,8 +80,9 @@ final class WorkloadLoop {
     }
 
     WorkloadResult run() {
-        warmUp(); // on resume too: the machine may have rebooted, its caches are cold again
         List<Variant> variants = spec.variants();
+        // Warm-up runs come after the set-ups and each is prepared like a measured run: a warm-up is the run it
+        // warms up for, only not recorded. On resume too: the machine may have rebooted, its caches are cold again.
         if (options.order() == RunOrder.BLOCKED) {
             int target = options.minRuns();
             if (options.adaptive()) {
@@ -89,6 +91,7 @@ final class WorkloadLoop {
             }
             for (int v = 0; v < variants.size() && !runner.cancelled(); v++) {
                 setup(variants.get(v));
+                warmUp(List.of(v));
                 runner.costs().start();
                 while (runs.get(v).size() < target && !runner.cancelled()) {
                     measure(v, runs.get(v).size());
@@ -97,6 +100,7 @@ final class WorkloadLoop {
             }
         } else {
             variants.forEach(this::setup);
+            warmUp(java.util.stream.IntStream.range(0, variants.size()).boxed().toList());
             runner.costs().start();
             Scheduler scheduler = new Scheduler(
                     options.order(), options.seed() + workload.name().hashCode());
@@ -250,10 +254,19 @@ final class WorkloadLoop {
         return 0;
     }
 
-    private void warmUp() {
+    /** The warm-up rounds of these variants: every step of a measured run (its build, the machine's hooks before
+     * it, the prepare commands, the tree) except the record. */
+    private void warmUp(List<Integer> which) {
         for (int i = 0; i < options.warmup() && !runner.cancelled(); i++) {
-            for (Variant variant : spec.variants()) {
-                ExecResult result = runner.execute(requests.warmUp(variant, i));
+            for (int v : which) {
+                if (runner.cancelled()) {
+                    return;
+                }
+                Variant variant = spec.variants().get(v);
+                Integer build = options.levels().buildOf(variant, i);
+                runner.machine().beforeRun();
+                prepare(variant, build);
+                ExecResult result = runner.execute(requests.warmUp(variant, build));
                 if (result.exitCode() != 0 && !options.ignoreFailure() && !runner.cancelled()) {
                     throw failure(variant, "a warm-up run", result);
                 }
@@ -261,15 +274,25 @@ final class WorkloadLoop {
         }
     }
 
+    private void prepare(Variant variant, Integer build) {
+        List<String> prepare = requests.prepare(variant, build);
+        if (!prepare.isEmpty()) {
+            runner.unmeasured("prepare", prepare, variant);
+        }
+        if (options.prepare() != null) {
+            runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
+        }
+    }
+
     private void setup(Variant variant) {
         if (!variant.setup().isEmpty()) {
-            runner.unmeasured("setup", variant.setup(), variant);
+            runner.unmeasured("setup", requests.resolve(variant.setup()), variant);
         }
     }
 
     private void cleanup(Variant variant) {
         if (!variant.cleanup().isEmpty() && !runner.cancelled()) {
-            runner.unmeasured("cleanup", variant.cleanup(), variant);
+            runner.unmeasured("cleanup", requests.resolve(variant.cleanup()), variant);
         }
     }
 
@@ -281,13 +304,7 @@ final class WorkloadLoop {
         Integer build = requests.buildOf(variant, round, runs.get(v).size());
         runner.machine().beforeRun();
         costs.lap(RunCosts.Part.MACHINE_BEFORE);
-        List<String> prepare = requests.prepare(variant, build);
-        if (!prepare.isEmpty()) {
-            runner.unmeasured("prepare", prepare, variant);
-        }
-        if (options.prepare() != null) {
-            runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
-        }
+        prepare(variant, build);
         Instant started = runner.now();
         ExecRequest request = requests.measured(variant, build, round);
         costs.lap(RunCosts.Part.REQUEST);

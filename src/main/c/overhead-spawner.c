@@ -7,6 +7,9 @@
  * so each run costs one fork+exec+wait4 from a small process.
  *
  * Usage: overhead-spawner SOCKET_PATH   (connects to the JVM, then serves until EOF)
+ *        overhead-spawner /dev/ttyS1    (in a virtual machine, overhead's vm package: a serial port,
+ *                                        set raw; the helper first writes the line SERIAL_READY, so
+ *                                        the host knows the guest listens, then serves as on a socket)
  *
  * Wire protocol. All integers are big-endian; a str is a u32 length and that many bytes, passed
  * through unchanged (arguments, environment and paths are bytes, not text: no encoding is assumed).
@@ -56,8 +59,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <termios.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -71,6 +77,7 @@
 #endif
 
 int sock = -1;
+int sock_is_tty; /* the channel is a serial port in a guest: no recv, no EOF when the host goes */
 int sock_open = 1; /* 0 once the JVM is gone: finish the run in flight (killed), then exit */
 int devnull = -1; /* opened once: the command's output when discarded (its stdin is fd 0) */
 pid_t helper_pid;
@@ -87,6 +94,24 @@ static const int held_signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE};
 void die(const char *what) {
     perror(what);
     exit(2);
+}
+
+/* A serial port as the channel (a guest's ttyS1): raw bytes both ways, no echo, no flow control;
+ * then the ready line, which tells the host that what it sends from now on is read. */
+static void open_serial(const char *path) {
+    sock = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (sock < 0) die("overhead-spawner: open serial port");
+    struct termios t;
+    if (tcgetattr(sock, &t) < 0) die("overhead-spawner: tcgetattr");
+    cfmakeraw(&t);
+    t.c_cflag &= ~(tcflag_t)CRTSCTS;
+    t.c_cflag |= CLOCAL | CREAD;
+    cfsetspeed(&t, B115200);
+    if (tcsetattr(sock, TCSANOW, &t) < 0) die("overhead-spawner: tcsetattr");
+    tcflush(sock, TCIFLUSH);
+    sock_is_tty = 1;
+    static const char ready[] = SERIAL_READY "\n";
+    if (write(sock, ready, sizeof ready - 1) != (ssize_t)(sizeof ready - 1)) die("overhead-spawner: write");
 }
 
 int main(int argc, char **argv) {
@@ -136,11 +161,16 @@ int main(int argc, char **argv) {
         long max = sysconf(_SC_OPEN_MAX);
         for (int fd = 3; fd < (max > 0 ? max : 65536); fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
-    struct sockaddr_un addr = {.sun_family = AF_UNIX};
-    if (strlen(argv[1]) >= sizeof addr.sun_path) { fprintf(stderr, "overhead-spawner: socket path too long\n"); return 2; }
-    strcpy(addr.sun_path, argv[1]);
-    sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (sock < 0 || connect(sock, (struct sockaddr *)&addr, sizeof addr) < 0) die("overhead-spawner: connect");
+    struct stat st;
+    if (stat(argv[1], &st) == 0 && S_ISCHR(st.st_mode)) {
+        open_serial(argv[1]);
+    } else {
+        struct sockaddr_un addr = {.sun_family = AF_UNIX};
+        if (strlen(argv[1]) >= sizeof addr.sun_path) { fprintf(stderr, "overhead-spawner: socket path too long\n"); return 2; }
+        strcpy(addr.sun_path, argv[1]);
+        sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (sock < 0 || connect(sock, (struct sockaddr *)&addr, sizeof addr) < 0) die("overhead-spawner: connect");
+    }
     /* A cancel, or the JVM's end, raises SIGIO while the helper waits in wait4. */
     fcntl(sock, F_SETOWN, getpid());
     fcntl(sock, F_SETFL, fcntl(sock, F_GETFL) | O_ASYNC);

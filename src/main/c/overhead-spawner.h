@@ -26,6 +26,8 @@
 
 /* overhead-spawner.c, set once by main before the first request. */
 extern int sock;
+extern int sock_is_tty; /* the channel is a guest's serial port (overhead-spawner.c, open_serial) */
+#define SERIAL_READY "overhead-spawner ready" /* the line written on a serial port before serving */
 extern int sock_open; /* on_io sets it to 0 once the JVM is gone: finish the run in flight (killed), then exit */
 extern int devnull; /* opened once: the command's output when discarded (its stdin is fd 0) */
 extern pid_t helper_pid;

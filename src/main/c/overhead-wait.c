@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -73,8 +74,17 @@ void on_io(int sig) {
     if (sock_open) {
         char b[64];
         ssize_t k;
-        while ((k = recv(sock, b, sizeof b, MSG_DONTWAIT)) > 0)
-            if (memchr(b, 'C', (size_t)k)) kill_live(); /* a cancel */
+        if (sock_is_tty) { /* a serial port: read what is there; a tty never ends */
+            int avail = 0;
+            while (ioctl(sock, FIONREAD, &avail) == 0 && avail > 0
+                   && (k = read(sock, b, (size_t)avail < sizeof b ? (size_t)avail : sizeof b)) > 0)
+                if (memchr(b, 'C', (size_t)k)) kill_live();
+            k = -1;
+            errno = EAGAIN;
+        } else {
+            while ((k = recv(sock, b, sizeof b, MSG_DONTWAIT)) > 0)
+                if (memchr(b, 'C', (size_t)k)) kill_live(); /* a cancel */
+        }
         if (k == 0 || (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
             sock_open = 0; /* the JVM is gone */
             kill_live();

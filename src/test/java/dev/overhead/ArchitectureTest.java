@@ -62,6 +62,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule bisect = mayImportOnly("bisect", "model", "stats");
 
+    static final ArchRule vm = mayImportOnly("vm", "run", "exec", "store", "verdicts", "model", "stats");
+
     /** Renderers render what the analysis computed; they never measure, store or probe. */
     @ArchTest
     static final ArchRule report = mayImportOnly("report", "verdicts", "model", "stats");
@@ -82,6 +84,7 @@ class ArchitectureTest {
             "sysinfo",
             "interop",
             "bisect",
+            "vm",
             "report",
             "model",
             "stats");

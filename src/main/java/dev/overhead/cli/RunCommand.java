@@ -126,6 +126,9 @@ final class RunCommand implements Callable<Integer> {
     boolean counters;
 
     @Mixin
+    VmOptions vm;
+
+    @Mixin
     VerdictOptions verdict;
 
     @Mixin

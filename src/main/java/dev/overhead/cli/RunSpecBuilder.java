@@ -31,6 +31,7 @@ import java.util.Map;
 final class RunSpecBuilder {
 
     private final RunCommand c;
+    private dev.overhead.model.Levels vmLevels; // -V variants that are kernels booted under qemu
 
     RunSpecBuilder(RunCommand c) {
         this.c = c;
@@ -65,9 +66,11 @@ final class RunSpecBuilder {
                         + (c.variantSpecs.isEmpty() ? "" : ", and name -V variants in" + " their spec instead"));
             }
             if (!c.variantSpecs.isEmpty() || !profiled.isEmpty()) {
+                Map<String, Map<String, String>> guests = new java.util.LinkedHashMap<>(); // -V '...: vm:K=V'
                 variants = c.variantSpecs.isEmpty()
                         ? List.of(Variant.plain("base"))
-                        : c.variantSpecs.stream().map(RunSpecBuilder::variant).toList();
+                        : c.variantSpecs.stream().map(s -> guest(s, guests)).toList();
+                vmLevels = vmLevels(guests);
                 List<String> argv = useShell ? List.of(String.join(" ", c.commands)) : c.commands;
                 workloads = new ArrayList<>(profiled);
                 if (!c.commands.isEmpty()) {
@@ -94,8 +97,10 @@ final class RunSpecBuilder {
                     + variants.stream().map(Variant::name).toList());
         }
         StudySettings options = options(p, baseline);
-        if (fromPlan != null) { // levels: {build: N, boot: N} come from a plan only
+        if (fromPlan != null) { // levels: {build: N, boot: N} come from a plan (or, for guests, from --vm-kernel)
             options = options.toBuilder().levels(fromPlan.levels()).build();
+        } else if (vmLevels != null) {
+            options = options.toBuilder().levels(vmLevels).build();
         }
         if (c.running.primary != null) { // the command line's --primary is the last word, over a workload's own
             workloads = workloads.stream().map(w -> w.withPrimary(null)).toList();
@@ -267,6 +272,35 @@ final class RunSpecBuilder {
                     + " is a built-in metric overhead measures itself; give the parsed one another name.");
         }
         return new MetricSpec(head.strip(), better, "", regex);
+    }
+
+    /** A -V variant, its vm:KEY=VALUE words kept aside in {@code guests} (docs/workloads.md, virtual machines). */
+    private static Variant guest(String spec, Map<String, Map<String, String>> guests) {
+        dev.overhead.plan.VmSpec.Split split;
+        try {
+            split = dev.overhead.plan.VmSpec.split(spec);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        Variant v = variant(split.spec());
+        guests.put(v.name(), split.vm());
+        return v;
+    }
+
+    /** The levels of kernel variants booted under qemu, or null where the -V variants are not kernels. */
+    private dev.overhead.model.Levels vmLevels(Map<String, Map<String, String>> guests) {
+        boolean any = c.vm.any() || guests.values().stream().anyMatch(g -> !g.isEmpty());
+        if (!any) {
+            return null;
+        }
+        if (c.vm.boots != null && c.vm.boots < 1) {
+            throw UserError.usage("--boots must be at least 1");
+        }
+        try {
+            return dev.overhead.plan.VmSpec.levels(guests, c.vm.defaults(), c.vm.boots == null ? 1 : c.vm.boots);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
     }
 
     private static Variant variant(String spec) {

@@ -46,6 +46,25 @@ public final class NativeExecutor implements Executor {
         return start(NativeHelper.binary());
     }
 
+    /**
+     * Talks to a helper started elsewhere over {@code channel}: one in a virtual machine, whose serial
+     * port {@code owner} (qemu) carries the protocol (package {@code dev.overhead.vm}). Closing the
+     * executor sends quit, closes the channel and waits for {@code owner} as for a local helper.
+     */
+    public static NativeExecutor attached(Process owner, SocketChannel channel) {
+        return new NativeExecutor(owner, channel);
+    }
+
+    /** overhead's cache folder ({@code $XDG_CACHE_HOME/overhead}, else {@code ~/.cache/overhead}). */
+    public static Path cacheDir() {
+        return NativeHelper.cacheDir();
+    }
+
+    /** The helper linked statically, for a guest that has no C library of its own (built on first use). */
+    public static Path staticHelper() throws ExecException {
+        return NativeHelper.binary(true);
+    }
+
     /** Starts a given build of the helper (tests build one that counts software clocks). */
     static NativeExecutor start(Path binary) throws ExecException {
         return start(binary, Map.of());

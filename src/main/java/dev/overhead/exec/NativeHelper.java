@@ -53,13 +53,25 @@ final class NativeHelper {
      * compiled now if this source has not been compiled before.
      */
     static Path binary() throws ExecException {
+        return binary(false);
+    }
+
+    /**
+     * @param linkStatic linked with {@code -static} (glibc's libc.a, libc6-dev), for a virtual machine's
+     *                   initramfs; never the shipped one, which is dynamic
+     */
+    static Path binary(boolean linkStatic) throws ExecException {
         Map<String, byte[]> sources = sources();
         Path bin = cached(sources);
+        if (linkStatic) {
+            bin = bin.resolveSibling(
+                    bin.getFileName().toString().replace("overhead-spawner-", "overhead-spawner-static-"));
+        }
         Path dir = bin.getParent();
         if (Files.isExecutable(bin)) {
             return bin;
         }
-        Optional<byte[]> shipped = ShippedHelper.matching(sources);
+        Optional<byte[]> shipped = linkStatic ? Optional.empty() : ShippedHelper.matching(sources);
         if (shipped.isPresent()) {
             try {
                 Files.createDirectories(dir);
@@ -78,6 +90,9 @@ final class NativeHelper {
             Path tmp = src.resolve("overhead-spawner");
             try {
                 List<String> command = new ArrayList<>(List.of(cc, "-O2", "-o", tmp.toString()));
+                if (linkStatic) {
+                    command.add("-static");
+                }
                 for (var e : sources.entrySet()) {
                     Files.write(src.resolve(e.getKey()), e.getValue());
                     if (e.getKey().endsWith(".c"))
@@ -90,7 +105,8 @@ final class NativeHelper {
                 byte[] log = p.getInputStream().readAllBytes();
                 if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
                     p.destroyForcibly();
-                    throw new ExecException("the C compiler " + cc + " failed to build the forking helper: "
+                    throw new ExecException("the C compiler " + cc + " failed to build the forking helper"
+                            + (linkStatic ? " statically (a static C library is in libc6-dev)" : "") + ": "
                             + new String(log, StandardCharsets.UTF_8).strip());
                 }
                 Files.move(tmp, bin, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

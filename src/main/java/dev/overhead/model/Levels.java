@@ -32,14 +32,34 @@ public record Levels(
     /** The build command in a variant's environment: only such variants are built (run.VariantBuilds). */
     static final String BUILD = "OVERHEAD_BUILD";
 
-    /** What a variant boots. */
-    public record Boot(String kernel, String initrd, String cmdline) {
+    /**
+     * The {@link #bootSwitch} of a study whose variants are kernels booted under qemu (plan {@code vm:},
+     * docs/workloads.md, package {@code dev.overhead.vm}): overhead starts each boot itself.
+     */
+    public static final String VM = "vm";
+
+    /**
+     * What a variant boots.
+     *
+     * @param memory the guest's memory in qemu's words ({@code 512M}; "" for the default), virtual machines only
+     * @param cpus   the guest's processors (0 for the default), virtual machines only
+     * @param files  files and folders put into the guest at the same path, virtual machines only
+     */
+    public record Boot(String kernel, String initrd, String cmdline, String memory, int cpus, List<String> files) {
         public static final Boot NONE = new Boot("", "", "");
 
         public Boot {
             kernel = kernel == null ? "" : kernel;
             initrd = initrd == null ? "" : initrd;
             cmdline = cmdline == null ? "" : cmdline;
+            memory = memory == null ? "" : memory;
+            cpus = Math.max(0, cpus);
+            files = files == null ? List.of() : List.copyOf(files);
+        }
+
+        /** A kernel booted on the machine itself (kexec, grub): no guest settings. */
+        public Boot(String kernel, String initrd, String cmdline) {
+            this(kernel, initrd, cmdline, "", 0, List.of());
         }
 
         /**
@@ -53,6 +73,11 @@ public record Levels(
 
     public Levels {
         targets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(targets));
+    }
+
+    /** Whether the variants are kernels that overhead boots in virtual machines (plan {@code vm:}). */
+    public boolean vm() {
+        return VM.equals(bootSwitch);
     }
 
     /** Whether the study has an outer level at all. */

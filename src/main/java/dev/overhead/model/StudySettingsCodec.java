@@ -111,6 +111,15 @@ public final class StudySettingsCodec {
                     t.put("kernel", b.kernel());
                     t.put("initrd", b.initrd());
                     t.put("cmdline", b.cmdline());
+                    if (!b.memory().isEmpty()) {
+                        t.put("memory", b.memory());
+                    }
+                    if (b.cpus() > 0) {
+                        t.put("cpus", b.cpus());
+                    }
+                    if (!b.files().isEmpty()) {
+                        t.put("files", b.files());
+                    }
                     variants.put(name, t);
                 });
                 boot.put("variants", variants);
@@ -133,7 +142,14 @@ public final class StudySettingsCodec {
                     targets.put(
                             String.valueOf(name),
                             new Levels.Boot(
-                                    string(tm.get("kernel")), string(tm.get("initrd")), string(tm.get("cmdline"))));
+                                    string(tm.get("kernel")),
+                                    string(tm.get("initrd")),
+                                    string(tm.get("cmdline")),
+                                    string(tm.get("memory")),
+                                    tm.get("cpus") instanceof Number n ? n.intValue() : 0,
+                                    tm.get("files") instanceof List<?> fs
+                                            ? fs.stream().map(String::valueOf).toList()
+                                            : List.of()));
                 }
             });
         }

@@ -72,8 +72,23 @@ final class LevelsReader {
                 identify = nodes.text(id, "boot.identify");
             }
         }
+        if (VmReader.present(plan)) { // vm: overhead boots the variants itself, once each without levels.boot
+            if (bootNode != null) {
+                throw nodes.fail(
+                        bootNode,
+                        "boot: and vm: cannot both start the variants: keep vm: for virtual machines, or boot:"
+                                + " (kexec, grub-reboot) for the machine itself");
+            }
+            if (builds > 0) {
+                throw nodes.fail(levelsNode, "levels.build cannot be combined with vm: yet; measure builds apart");
+            }
+            return new Levels(0, false, Math.max(1, boots), Levels.VM, null, new VmReader(nodes).read(plan, variants));
+        }
         if (boots > 0 && bootNode == null) {
-            throw nodes.fail(levelsNode, "levels.boot needs boot: {switch: ...}: how the machine starts each variant");
+            throw nodes.fail(
+                    levelsNode,
+                    "levels.boot needs boot: {switch: ...}: how the machine starts each variant (or vm: {kernel: ...} for"
+                            + " virtual machines)");
         }
         Map<String, Levels.Boot> targets = new LinkedHashMap<>();
         for (int i = 0; i < variants.size(); i++) {

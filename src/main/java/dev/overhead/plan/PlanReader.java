@@ -46,10 +46,11 @@ public final class PlanReader {
             "variants",
             "baseline",
             "levels",
-            "boot");
+            "boot",
+            "vm");
     static final List<String> RUNS_KEYS = List.of("count", "warmup", "min", "max");
     static final List<String> VARIANT_KEYS =
-            List.of("name", "preset", "env", "prefix", "setup", "cleanup", "build", "cflags", "boot");
+            List.of("name", "preset", "env", "prefix", "setup", "cleanup", "build", "cflags", "boot", "vm");
 
     private final PlanNodes nodes;
     private final WorkloadReader.ProfileSource profiles;

@@ -46,6 +46,17 @@ final class EnvironmentSummary {
         }
         List<Map.Entry<String, String>> lines = new ArrayList<>();
         out.forEach((k, v) -> lines.add(Map.entry(k, v)));
+        // a study of kernels in virtual machines: each boot's guest, as it reported itself (docs/workloads.md)
+        if (lookup(environment, "vm.boots") instanceof List<?> boots) {
+            for (Object b : boots) {
+                if (b instanceof Map<?, ?> boot) {
+                    lines.add(Map.entry(
+                            "boot " + scalar(boot.get("boot")),
+                            boot.get("variant") + ": " + boot.get("release") + ", " + boot.get("accelerator") + ", "
+                                    + boot.get("cmdline")));
+                }
+            }
+        }
         return lines;
     }
 

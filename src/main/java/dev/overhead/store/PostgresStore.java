@@ -161,6 +161,14 @@ public final class PostgresStore implements Store {
     }
 
     @Override
+    public void setEnvironment(String studyId, Map<String, Object> environment) throws StoreException {
+        int updated = session.call("written", c -> StudyWrites.environment(c, studyId, environment), null);
+        if (updated == 0) {
+            throw new StoreException("there is no study " + studyId + " in " + url.masked() + ".", null);
+        }
+    }
+
+    @Override
     public Optional<StudyResult> load(String idOrLabel) throws StoreException {
         return session.call("read", c -> new StudyRows(place, c).load(idOrLabel), null);
     }

@@ -272,6 +272,18 @@ public final class SqliteStore implements Store {
     }
 
     @Override
+    public void setEnvironment(String studyId, Map<String, Object> environment) throws StoreException {
+        try {
+            if (StudyWrites.environment(connection, studyId, environment) == 0) {
+                throw new StoreException("there is no study " + studyId + " in " + file + ".", null);
+            }
+            durable();
+        } catch (SQLException e) {
+            throw Failures.of(file, "written", e);
+        }
+    }
+
+    @Override
     public Optional<StudyResult> load(String idOrLabel) throws StoreException {
         return rows.load(idOrLabel);
     }

@@ -38,6 +38,14 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * Replaces the study's environment: what a study learns about its machines as it goes (each boot of
+     * a virtual machine's kernel release, command line and accelerator, docs/workloads.md).
+     */
+    default void setEnvironment(String studyId, Map<String, Object> environment) throws StoreException {
+        throw new StoreException("this store cannot update a study's environment.", null);
+    }
+
+    /**
      * A study by id, label (the newest with that label) or unique id prefix of at least 4 characters,
      * in that order of preference; comparisons are left empty for the caller to analyse.
      *

@@ -167,6 +167,14 @@ final class StudyWrites {
         return out;
     }
 
+    static int environment(Connection connection, String studyId, Map<String, Object> environment) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement("UPDATE studies SET environment = ? WHERE id = ?")) {
+            st.setString(1, Codec.write(environment));
+            st.setString(2, studyId);
+            return st.executeUpdate();
+        }
+    }
+
     static void run(Connection connection, String studyId, String workload, String variant, Run r) throws SQLException {
         // build and boot only where the study has those levels: a run without them is written as
         // schema 2 wrote it (their columns stay NULL)

@@ -46,13 +46,16 @@ public final class StudyExecution {
     }
 
     public int run(StudySpec spec) {
-        if (!fake) {
+        if (!fake && !spec.settings().levels().vm()) { // a guest's programs are checked as its image is packed
             preflight(spec);
         }
         Interrupts.arm();
         try {
             Map<String, Object> environment = Machine.environment(spec, fake);
             StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
+            if (spec.settings().levels().vm()) { // vm: kernels booted under qemu (package vm)
+                return inGuests(spec, info, environment, null);
+            }
             if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
                 return reported(new BootStudy(err, storeOption, fake).start(spec, info, environment, bootUnitDir));
             }
@@ -64,6 +67,14 @@ public final class StudyExecution {
 
     /** A boot study after a start: measure this boot's share and switch, or, with {@code switchOnly}, only switch. */
     public int resumeBoots(StudySpec spec, StudyResult done, java.nio.file.Path unit, boolean switchOnly) {
+        if (spec.settings().levels().vm()) {
+            Interrupts.arm();
+            try {
+                return inGuests(spec, done.info(), done.environment(), done);
+            } finally {
+                Interrupts.reset();
+            }
+        }
         BootStudy boots = new BootStudy(err, storeOption, fake);
         if (switchOnly) {
             return reported(boots.switchOnly(spec, done));
@@ -72,6 +83,39 @@ public final class StudyExecution {
             checkPreloads(spec);
         }
         return reported(boots.resume(spec, done, unit));
+    }
+
+    /** A study of kernels in virtual machines (docs/workloads.md): every boot in one go, or until interrupted. */
+    private int inGuests(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
+        delivery.checkTargets(storeOption.file()); // before measuring, not after
+        if (spec.output() instanceof dev.overhead.exec.OutputPolicy.ToFile) {
+            throw UserError.usage("--output FILE cannot reach into a guest: leave it out, or use --output inherit to"
+                    + " see the commands' output on the guest's console");
+        }
+        dev.overhead.vm.VmStudy vm = new dev.overhead.vm.VmStudy(
+                storeOption::open,
+                Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT,
+                err,
+                dev.overhead.exec.NativeExecutor.cacheDir().resolve("vm"));
+        if (!Interrupts.handOver(vm::cancel)) {
+            err.println("overhead: interrupted before the first boot; nothing was measured");
+            return Interrupts.exitCode();
+        }
+        dev.overhead.vm.VmStudy.Result result;
+        try {
+            result = vm.run(spec, info, environment, resumeFrom);
+        } catch (dev.overhead.vm.VmException e) {
+            throw new UserError(1, e.getMessage(), e);
+        } catch (StoreException e) {
+            throw StoreAccess.refusal(e);
+        }
+        if (result.interrupted()) {
+            err.println("overhead: interrupted; the runs measured are kept in study " + info.id()
+                    + " ('overhead resume " + info.id() + "' boots the rest)");
+            int signalled = Interrupts.exitCode();
+            return signalled != 0 ? signalled : 130;
+        }
+        return reported(new BootStudy.Result(result.report(), 0));
     }
 
     /** The report of a boot study whose last share was measured; nothing to print after a switch. */

@@ -59,6 +59,22 @@ class StudySettingsCodecTest {
     }
 
     @Test
+    void aVirtualMachineStudysGuestSettingsSurviveTheStore() throws Exception {
+        Levels vm = new Levels(
+                0,
+                false,
+                3,
+                Levels.VM,
+                null,
+                Map.of(
+                        "free1",
+                        new Levels.Boot("/boot/vmlinuz", "", "init_on_free=1", "1G", 2, List.of("/etc/hosts"))));
+        StudySettings s = StudySettings.DEFAULTS.toBuilder().levels(vm).build();
+        assertThat(throughJson(s).levels()).isEqualTo(vm);
+        assertThat(throughJson(s).levels().vm()).isTrue();
+    }
+
+    @Test
     void theSampleSetsEveryFieldAwayFromItsDefault() throws Exception {
         for (RecordComponent c : StudySettings.class.getRecordComponents()) {
             assertThat(c.getAccessor().invoke(EVERYTHING_SET))

@@ -44,6 +44,8 @@ final class Tables {
     Digest.Overview overview(List<String> candidates) {
         List<List<String>> cells = new ArrayList<>();
         List<Verdict> verdicts = new ArrayList<>();
+        List<ComparisonRow> shownRows = new ArrayList<>();
+        List<Boolean> secondary = new ArrayList<>();
         boolean manyCandidates = candidates.size() > 1;
         boolean secondaries = false;
         String baseline = null;
@@ -60,6 +62,8 @@ final class Tables {
                             r,
                             manyCandidates));
                     verdicts.add(verdictOf(r));
+                    shownRows.add(r);
+                    secondary.add(!firstOfCandidate);
                     firstOfWorkload = false;
                     firstOfCandidate = false;
                 }
@@ -76,6 +80,8 @@ final class Tables {
                         cells.add(overviewRow(
                                 first ? "geometric mean" : "", names.shortName(candidate), r, manyCandidates));
                         verdicts.add(verdictOf(r));
+                        shownRows.add(r);
+                        secondary.add(false);
                         first = false;
                     }
                 }
@@ -96,7 +102,8 @@ final class Tables {
         String title = "summary: each workload's primary metric"
                 + (secondaries ? " (and others decisive after Holm)" : "")
                 + (baseline == null ? "" : ", against " + names.shortName(baseline));
-        return new Digest.Overview(g.text(title), new Table(columns, cells), verdicts);
+        return new Digest.Overview(
+                g.text(title), new Table(columns, cells), verdicts, shownRows, secondary, manyCandidates);
     }
 
     private List<String> overviewRow(String workload, String candidate, ComparisonRow r, boolean withCandidate) {

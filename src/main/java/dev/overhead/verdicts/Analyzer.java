@@ -109,6 +109,7 @@ public final class Analyzer {
                     } else if (!roundsShared) {
                         comparison = withWarning(comparison, Units.MERGED);
                     }
+                    comparison = Resolution.apply(metric.name(), comparison, options.thresholdPct());
                     rows.add(new ComparisonRow(
                             workload.name(), metric.name(), metric.unit(), base, candidate.name(), comparison));
                 }

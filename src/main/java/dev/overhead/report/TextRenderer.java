@@ -163,6 +163,10 @@ public final class TextRenderer {
         String title = o.title().replace(" (and others decisive after Holm)", "");
         lines(out, Wrap.words(title, WIDTH, "", "  "));
         lines(out, TextLayout.table(new Table(full.columns(), primary), WIDTH, gap));
+        if (full.rows().stream().anyMatch(r -> r.get(verdict).endsWith("*"))) {
+            // the legend that explains it is in the detail: say it where the mark is
+            out.append("inconclusive*: decisive at its own confidence, not after Holm's correction over the summary\n");
+        }
         if (!also.isEmpty()) {
             out.append("other metrics decisive after Holm's correction (their intervals: --detail)\n");
             also.forEach(a -> lines(out, Wrap.words(a, WIDTH, "- ", "  ")));

@@ -203,6 +203,10 @@ public final class Analyzer {
             if (units != null) {
                 geo = geo.withDesign(first.comparison().design());
             }
+            geo = GeoMean.overRows(
+                    geo,
+                    group.stream().map(ComparisonRow::workload).toList(),
+                    group.stream().map(ComparisonRow::comparison).toList());
             out.add(ComparisonRow.overall(first.metric(), first.unit(), first.baseline(), first.candidate(), geo));
         }
         return out;

@@ -81,22 +81,8 @@ if [ -z "$codegen" ]; then
 elif ! command -v asciidoctor >/dev/null 2>&1; then
   man_note="asciidoctor is not installed (apt-get install asciidoctor)"
 else
-  adoc="$build/dist/adoc"
-  "$jdk/bin/java" -cp "$codegen:$jar:$stage/app/lib/*" picocli.codegen.docgen.manpage.ManPageGenerator \
-    --exit -d "$adoc" dev.overhead.cli.Main >/dev/null
-  # picocli writes a description's indented example lines right under its first sentence, where
-  # AsciiDoc runs them into the paragraph; a blank line before them makes them a literal block, shown
-  # as written. Elsewhere " -- " would become an em dash: escape it.
-  for f in "$adoc"/*.adoc; do
-    awk '/^== Description/ { d = 1 } /^\/\/ end::picocli-generated-man-section-description/ { d = 0 }
-         d && /^  / && prev != "" && prev !~ /^  / { print "" }
-         !/^  / { gsub(/ -- /, " \\-- ") }
-         { print; prev = $0 }' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
-  done
-  mkdir -p "$stage/share/man/man1"
-  asciidoctor -b manpage -a "mansource=overhead $version" -a manmanual="overhead Manual" \
-    -D "$stage/share/man/man1" "$adoc"/*.adoc
-  rm -rf "$adoc"
+  bash "$basedir/src/dist/man-pages.sh" "$jdk/bin/java" "$codegen:$jar:$stage/app/lib/*" "$stage/share/man/man1" \
+    "$version"
 fi
 if [ -n "$man_note" ]; then
   echo "[overhead dist] NOTE: no man pages in this build: $man_note" >&2

@@ -57,6 +57,21 @@ public final class Bisector {
             double confidence,
             int maxRuns) {}
 
+    /**
+     * The label a step's study is stored under: what it measures and how it is judged, so that two
+     * bisections of one range with another threshold (or metric, or confidence) store their steps
+     * apart, and the same bisection run again finds its steps to reuse:
+     * {@code bisect 1a2b3c4..5d6e7f8: 9a8b7c6 (wall, threshold 20%, confidence 95%)}.
+     */
+    public static String label(String what, String metric, double thresholdPct, double confidence) {
+        return what + " (" + metric + ", threshold " + plain(thresholdPct) + "%, confidence " + plain(confidence * 100)
+                + "%)";
+    }
+
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
     private final Git git;
     private final Builds builds;
     private final Steps steps;
@@ -175,7 +190,16 @@ public final class Bisector {
             }
             String testName = "test-" + commit.shortHash();
             Measurement m = steps.measure(
-                    "bisect " + rangeName + ": " + commit.shortHash(), goodName, goodDir, testName, dir, first);
+                    label(
+                            "bisect " + rangeName + ": " + commit.shortHash(),
+                            request.metric(),
+                            request.thresholdPct(),
+                            request.confidence()),
+                    goodName,
+                    goodDir,
+                    testName,
+                    dir,
+                    first);
             if (m.interrupted()) {
                 return null;
             }

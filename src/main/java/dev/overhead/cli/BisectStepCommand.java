@@ -111,7 +111,11 @@ final class BisectStepCommand implements Callable<Integer> {
             }
             try (BisectSteps steps = new BisectSteps(err, storeOption.access(), options.running.fakeExec, false)) {
                 BisectSteps.Measured m = steps.measure(
-                        "bisect step: " + name,
+                        dev.overhead.bisect.Bisector.label(
+                                "bisect step: " + name,
+                                settings.primary(),
+                                settings.compare().thresholdPct(),
+                                settings.compare().confidence()),
                         workload,
                         BisectSteps.variant("good", good),
                         BisectSteps.variant("test-" + name, tested),

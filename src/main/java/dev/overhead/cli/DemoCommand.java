@@ -7,7 +7,6 @@ import dev.overhead.model.Workload;
 import dev.overhead.plan.Preset;
 import dev.overhead.plan.Presets;
 import dev.overhead.run.StudySpec;
-import dev.overhead.study.DemoSummary;
 import dev.overhead.study.StudyExecution;
 import dev.overhead.study.UserError;
 import java.io.IOException;
@@ -29,8 +28,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code overhead demo}: a short real study that needs only a stock Linux system. glibc's malloc as
  * it is, against two of its own hardening presets (and strace where it is installed), on an
- * allocation-heavy, a syscall-heavy and a compute workload; adaptive runs, the summary table, the
- * HTML report, and a closing paragraph that reads the verdicts in plain words.
+ * allocation-heavy, a syscall-heavy and a compute workload; adaptive runs, then the text report's first
+ * screen (the summary, the same in plain words, the warnings) and the files with everything.
  */
 @Command(
         name = "demo",
@@ -51,6 +50,12 @@ final class DemoCommand implements Callable<Integer> {
             defaultValue = "120s",
             description = "At most this long (default: ${DEFAULT-VALUE}).")
     String budget;
+
+    @Option(
+            names = "--detail",
+            description = "The text report goes on after the summary, plain words and warnings with each workload's"
+                    + " tables and notes, the commands, the environment and the legend (the files always have them).")
+    boolean detail;
 
     @Option(names = "--fake-exec", hidden = true)
     boolean fakeExec;
@@ -88,6 +93,7 @@ final class DemoCommand implements Callable<Integer> {
         outputs.csv = dir.resolve("runs.csv");
         outputs.markdown = dir.resolve("report.md");
         outputs.html = dir.resolve("report.html");
+        outputs.detail = detail;
         VerdictOptions verdict = new VerdictOptions();
         int code = new StudyExecution(
                         err,
@@ -95,7 +101,6 @@ final class DemoCommand implements Callable<Integer> {
                         new ReportDelivery(spec.commandLine().getOut(), err, outputs, verdict, verdict.failIfWorse()),
                         fakeExec)
                 .run(study);
-        closingParagraph(outputs.json);
         err.println("overhead demo: files in " + dir + "/ -- open " + dir.resolve("report.html") + " in a browser");
         return code;
     }
@@ -132,21 +137,6 @@ final class DemoCommand implements Callable<Integer> {
                 .seed(System.nanoTime())
                 .build();
         return new StudySpec("demo", workloads, variants, settings, new OutputPolicy.Discard());
-    }
-
-    private void closingParagraph(Path json) {
-        try {
-            if (Files.isRegularFile(json)) {
-                String text = DemoSummary.paragraph(
-                        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()), "wall");
-                PrintWriter out = spec.commandLine().getOut();
-                out.println();
-                out.print(text);
-                out.flush();
-            }
-        } catch (IOException e) {
-            // the reports are written; the paragraph is a courtesy
-        }
     }
 
     /** A tree of 40 folders of 100 empty files each, the same on every machine, for ls -lR. */

@@ -188,6 +188,10 @@ final class HandBuiltTree {
                 .description("The metrics the reports show, comma-separated, or all (default: each workload's primary,"
                         + " then those with a decisive verdict).")
                 .build());
+        spec.addOption(option("--detail", "<detail>", boolean.class, () -> o.detail, x -> o.detail = (Boolean) x)
+                .description("The text report goes on after the summary, plain words and warnings with each workload's"
+                        + " tables and notes, the commands, the environment and the legend.")
+                .build());
     }
 
     /** {@link LazyTree.Root}: Main's attributes, and -h and -V as picocli's standard help mixin makes them. */

@@ -23,4 +23,10 @@ final class OutputOptions extends ReportFiles {
             description = "The metrics the reports show, comma-separated, or all (default: each workload's primary,"
                     + " then those with a decisive verdict).")
     List<String> metrics = new ArrayList<>();
+
+    @Option(
+            names = "--detail",
+            description = "The text report goes on after the summary, plain words and warnings with each workload's"
+                    + " tables and notes, the commands, the environment and the legend.")
+    boolean detail;
 }

@@ -44,8 +44,8 @@ final class Outputs {
     void write(StudyResult unmasked) {
         StudyResult study = Masking.study(unmasked); // every report; the store keeps the values for resume
         Format stdout = format(options.format);
-        RenderOptions render =
-                new RenderOptions(options.ascii, Locale.getDefault(Locale.Category.FORMAT), checkedMetrics(study));
+        RenderOptions render = new RenderOptions(
+                options.ascii, Locale.getDefault(Locale.Category.FORMAT), checkedMetrics(study), options.detail);
         // Each export is rendered only when asked for: a JSON of 10⁶ runs costs seconds and memory.
         if (options.json != null) {
             export(options.json, Renderers.render(Format.JSON, study, render));

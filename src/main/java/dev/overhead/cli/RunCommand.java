@@ -145,6 +145,12 @@ final class RunCommand implements Callable<Integer> {
             description = "Commands (each one a variant), or with -V the one command and its arguments.")
     List<String> commands = new ArrayList<>();
 
+    @Option(
+            names = "--keep-builds",
+            description = "Keep the build directories of compiler-flag variants after the study (default: removed"
+                    + " once it is done; a study interrupted or failed keeps them for resume).")
+    boolean keepBuilds;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec commandSpec;
 
@@ -163,6 +169,7 @@ final class RunCommand implements Callable<Integer> {
                         new ReportDelivery(commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
                         running.fakeExec)
                 .installingBootUnit(installBootUnit)
+                .keepingBuilds(keepBuilds)
                 .run(study);
     }
 

@@ -13,15 +13,18 @@ import java.util.Set;
 
 /**
  * What the human formats say, formatted once and shared by text, Markdown and HTML so they cannot
- * drift apart: the study's facts, the variants' short names, the summary over workloads, one table
+ * drift apart: the study's facts, the variants' short names, the summary over workloads and the same
+ * read out in plain words, one table
  * per workload and candidate with the workload's notes, the variants, the exact commands, the
  * environment, the study's warnings and the legend. It shows what the analysis computed and
  * computes no statistics of its own.
  */
 record Digest(
         List<String> facts,
+        String options,
         List<Map.Entry<String, String>> variants,
         Overview overview,
+        String plainWords,
         List<Section> sections,
         List<String> variantSpecs,
         List<Command> commands,
@@ -32,9 +35,18 @@ record Digest(
     /**
      * The cross-workload summary: each workload's primary metric for every candidate, then the
      * metrics whose verdict survives Holm's correction; {@code verdicts} has one entry per row, null
-     * where the row gives none.
+     * where the row gives none; {@code rows} the comparison behind each row and {@code secondary}
+     * whether it is one of those other metrics (the text report lists them apart, in a line per
+     * candidate, so that the verdicts fit one screen); {@code withCandidate} whether the table has a
+     * variant column.
      */
-    record Overview(String title, Table table, List<Verdict> verdicts) {}
+    record Overview(
+            String title,
+            Table table,
+            List<Verdict> verdicts,
+            List<ComparisonRow> rows,
+            List<Boolean> secondary,
+            boolean withCandidate) {}
 
     /**
      * One comparison table (its last column the verdict); {@code verdicts} as in {@link Overview};
@@ -69,9 +81,7 @@ record Digest(
                 + (sf.created().isEmpty() ? "" : ", " + sf.created())));
         facts.add("confidence " + num.plainPct(sf.confidence() * 100) + ", threshold " + g.pm()
                 + num.plainPct(sf.thresholdPct()) + ", " + g.text(shown.primaryFact()));
-        if (!sf.options().isEmpty()) {
-            facts.add(g.text("options: " + sf.options()));
-        }
+        String optionsFact = sf.options().isEmpty() ? "" : g.text("options: " + sf.options());
         if (study.comparisons().isEmpty() && study.variantNames().size() == 1) {
             facts.add(g.text(
                     "one variant (" + study.variantNames().getFirst() + "): nothing to compare; its figures follow"));
@@ -134,8 +144,10 @@ record Digest(
         }
         return new Digest(
                 facts,
+                optionsFact,
                 names.legend(baselines(study)),
                 overview,
+                PlainWords.paragraph(overview, g.pm() + num.plainPct(sf.thresholdPct()), g),
                 sections,
                 specs,
                 commands,

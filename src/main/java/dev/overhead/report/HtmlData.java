@@ -64,6 +64,9 @@ final class HtmlData {
             workloads.add(workload(study, w, g));
         }
         root.put("workloads", workloads);
+        Shown shown = new Shown(study, options, facts);
+        Map<String, List<String>> shownMetrics = new LinkedHashMap<>();
+        study.workloads().forEach(w -> shownMetrics.put(w.name(), shown.metrics(w)));
         List<Object> comparisons = new ArrayList<>();
         for (ComparisonRow r : study.comparisons()) {
             Comparison c = r.comparison();
@@ -78,6 +81,7 @@ final class HtmlData {
             m.put("high", finite(c.ciHighPct()));
             m.put("verdict", c.verdict().word());
             m.put("runsNeeded", c.runsNeeded());
+            m.put("chart", charted(r, shownMetrics));
             comparisons.add(m);
         }
         root.put("comparisons", comparisons);
@@ -125,6 +129,24 @@ final class HtmlData {
         }
         out.put("variants", variants);
         return out;
+    }
+
+    /**
+     * Whether the forest plot draws this comparison: a metric the tables show (the workload's primary,
+     * then those with a decisive verdict, or {@code --metrics}), and not a count that is about zero on
+     * both sides (major faults, blocks read, an I/O stall of a few microseconds), whose relative change
+     * runs to the −99.9% edge of the axis and squeezes the real effects into a few pixels (issue 29).
+     * The overall rows follow the primary.
+     */
+    static boolean charted(ComparisonRow r, Map<String, List<String>> shownMetrics) {
+        List<String> metrics = r.overall() ? null : shownMetrics.get(r.workload());
+        boolean shown = metrics == null ? r.overall() : metrics.contains(r.metric());
+        Comparison c = r.comparison();
+        boolean nearZero = Math.abs(c.baselineValue()) < 1
+                && Math.abs(c.candidateValue()) < 1
+                && (r.unit() == null || r.unit().isEmpty() || r.unit().equals("blocks"));
+        boolean noChange = !Double.isFinite(c.changePct());
+        return shown && !nearZero && !noChange;
     }
 
     /** The metrics compared on this workload, in the order of the comparisons; all known ones if none. */

@@ -38,6 +38,9 @@ public final class HtmlRenderer {
                 .append(esc(title(study)))
                 .append("</h1>\n");
         d.facts().forEach(f -> out.append("<p class=\"fact\">").append(esc(f)).append("</p>\n"));
+        if (!d.options().isEmpty()) {
+            out.append("<p class=\"fact\">").append(esc(d.options())).append("</p>\n");
+        }
         out.append("</header>\n");
 
         if (!d.variants().isEmpty()) {
@@ -55,7 +58,16 @@ public final class HtmlRenderer {
                     .append(esc(d.overview().title()))
                     .append("</p>\n");
             table(out, d.overview().table(), d.overview().verdicts());
+            if (!d.plainWords().isEmpty()) {
+                out.append("<p class=\"plain\">").append(esc(d.plainWords())).append("</p>\n");
+            }
             out.append("</section>\n");
+        }
+        // what weakens the verdicts comes right after them, before the charts and the details
+        if (!d.warnings().isEmpty()) {
+            out.append("<section id=\"warnings\">\n<h2>Warnings</h2>\n<ul>\n");
+            d.warnings().forEach(w -> out.append("<li>").append(esc(w)).append("</li>\n"));
+            out.append("</ul>\n</section>\n");
         }
 
         out.append("<section id=\"forest\">\n<h2>Changes with their intervals</h2>\n")
@@ -121,11 +133,6 @@ public final class HtmlRenderer {
                         .append("</td></tr>\n");
             }
             out.append("</table>\n</section>\n");
-        }
-        if (!d.warnings().isEmpty()) {
-            out.append("<section id=\"warnings\">\n<h2>Warnings</h2>\n<ul>\n");
-            d.warnings().forEach(w -> out.append("<li>").append(esc(w)).append("</li>\n"));
-            out.append("</ul>\n</section>\n");
         }
         out.append("<footer><p>").append(esc(String.join(" ", d.legend()))).append("</p></footer>\n");
         out.append("<script type=\"application/json\" id=\"overhead-data\">\n")

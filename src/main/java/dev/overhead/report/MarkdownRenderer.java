@@ -15,6 +15,9 @@ public final class MarkdownRenderer {
         Digest d = Digest.of(study, options);
         StringBuilder out = new StringBuilder("# overhead report\n\n");
         d.facts().forEach(f -> out.append(escape(f)).append("  \n"));
+        if (!d.options().isEmpty()) {
+            out.append(escape(d.options())).append("  \n");
+        }
 
         if (!d.variants().isEmpty()) {
             out.append("\nvariants:\n\n");
@@ -28,6 +31,9 @@ public final class MarkdownRenderer {
         if (d.overview() != null) {
             out.append("\n## Summary\n\n").append(escape(d.overview().title())).append("\n\n");
             out.append(escaped(d.overview().table()).render(new Table.GitHub())).append('\n');
+            if (!d.plainWords().isEmpty()) {
+                out.append(escape(d.plainWords())).append("\n\n");
+            }
         } else {
             out.append('\n');
         }

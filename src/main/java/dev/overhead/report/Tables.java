@@ -52,6 +52,8 @@ final class Tables {
     Digest.Overview overview(List<String> candidates) {
         List<List<String>> cells = new ArrayList<>();
         List<Verdict> verdicts = new ArrayList<>();
+        List<ComparisonRow> shownRows = new ArrayList<>();
+        List<Boolean> secondary = new ArrayList<>();
         boolean manyCandidates = candidates.size() > 1;
         boolean secondaries = false;
         String baseline = null;
@@ -86,6 +88,8 @@ final class Tables {
             }
             cells.add(row);
             verdicts.add(Highlights.withinTicks(r) ? null : shownRow.verdict());
+            shownRows.add(r);
+            secondary.add(shownRow.secondary());
         }
         if (cells.isEmpty()) {
             return null;
@@ -102,7 +106,8 @@ final class Tables {
         String title = "summary: each workload's primary metric"
                 + (secondaries ? " (and others decisive after Holm)" : "")
                 + (baseline == null ? "" : ", against " + names.shortName(baseline));
-        return new Digest.Overview(g.text(title), new Table(columns, cells), verdicts);
+        return new Digest.Overview(
+                g.text(title), new Table(columns, cells), verdicts, shownRows, secondary, manyCandidates);
     }
 
     private dev.overhead.model.Workload workloadOf(ComparisonRow r) {

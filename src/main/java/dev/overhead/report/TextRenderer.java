@@ -7,7 +7,10 @@ import java.util.Map;
 /**
  * The default report: plain text at most {@value #WIDTH} characters wide, to paste into a mail to a
  * kernel list. Nothing is ever cut to fit: long variant names become letters with a legend, long
- * metric or workload names move to a line of their own, and everything else wraps.
+ * metric or workload names move to a line of their own, and everything else wraps. It opens with
+ * what a reviewer reads first, the summary, the same in plain words and the warnings (the demo's fit
+ * one screen); each workload's tables, the commands, the environment and the legend follow with
+ * {@code --detail} ({@link RenderOptions#detail}), else a last line says how to get them.
  */
 public final class TextRenderer {
     private TextRenderer() {}
@@ -35,19 +38,38 @@ public final class TextRenderer {
         int gap = tables.stream().allMatch(t -> t.plainWidth(2) <= WIDTH) ? 2 : 1;
         d.facts().forEach(f -> lines(out, Wrap.words(f, WIDTH, "", "  ")));
 
+        // The mail: the verdicts, read out, and what weakens them, on the reader's first screen.
         if (!d.variants().isEmpty()) {
             out.append("\nvariants\n");
             d.variants().forEach(v -> lines(out, Wrap.words(v.getValue(), WIDTH, "  " + v.getKey() + "  ", "      ")));
         }
         if (d.overview() != null) {
             out.append('\n');
-            lines(out, Wrap.words(d.overview().title(), WIDTH, "", "  "));
-            lines(out, TextLayout.table(d.overview().table(), WIDTH, gap));
+            summary(out, d.overview(), gap);
         }
-        // what weakens every figure below (a busy machine, machines that differ) comes before them
+        if (!d.plainWords().isEmpty()) {
+            out.append('\n');
+            lines(out, Wrap.words(d.plainWords(), WIDTH, "", ""));
+        }
         if (!d.warnings().isEmpty()) {
             out.append("\nwarnings\n");
-            d.warnings().forEach(w -> lines(out, Wrap.words("- " + w, WIDTH, "  ", "    ")));
+            d.warnings().forEach(w -> lines(out, Wrap.words("- " + w, WIDTH, "", "  ")));
+        }
+        // a study with nothing compared has no summary: its figures are the report
+        if (!options.detail() && d.overview() != null) {
+            out.append('\n');
+            lines(
+                    out,
+                    Wrap.words(
+                            "Each workload's tables, the commands and the environment: add --detail, or"
+                                    + " overhead report --detail "
+                                    + new Glyphs(options.ascii())
+                                            .text(study.info().id()),
+                            WIDTH,
+                            "",
+                            ""));
+            String text = out.toString();
+            return options.ascii() ? Glyphs.toAscii(text) : text;
         }
 
         for (Digest.Section s : d.sections()) {
@@ -74,6 +96,10 @@ public final class TextRenderer {
             }
         }
 
+        if (!d.options().isEmpty()) {
+            out.append('\n');
+            lines(out, Wrap.words(d.options(), WIDTH, "", "  "));
+        }
         if (!d.commands().isEmpty()) { // results read from another tool may not say what ran
             out.append("\nvariant specs\n");
             d.variantSpecs().forEach(v -> lines(out, Wrap.command(v, WIDTH, "  ", "      ")));
@@ -102,6 +128,61 @@ public final class TextRenderer {
         }
         String text = out.toString();
         return options.ascii() ? Glyphs.toAscii(text) : text;
+    }
+
+    /**
+     * The summary table with each candidate's primary rows, then the other metrics decisive after
+     * Holm, a wrapped line per workload and candidate with their changes: all of them as table rows
+     * took 40 lines in the demo and pushed the plain words and warnings off the first screen. Their
+     * intervals are in each workload's table ({@code --detail}); Markdown and HTML keep them in the
+     * summary table.
+     */
+    private static void summary(StringBuilder out, Digest.Overview o, int gap) {
+        Table full = o.table();
+        List<List<String>> primary = new java.util.ArrayList<>();
+        List<String> also = new java.util.ArrayList<>();
+        int metric = o.withCandidate() ? 2 : 1;
+        int verdict = full.columns().size() - 1;
+        String workload = "";
+        String candidate = "";
+        Map<String, List<String>> byVerdict = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < full.rows().size(); i++) {
+            List<String> cells = full.rows().get(i);
+            if (!o.secondary().get(i)) {
+                flush(also, workload, candidate, byVerdict);
+                primary.add(cells);
+                workload = cells.getFirst().isBlank() ? workload : cells.getFirst();
+                candidate = o.withCandidate() && !cells.get(1).isBlank() ? cells.get(1) : candidate;
+                continue;
+            }
+            byVerdict
+                    .computeIfAbsent(cells.get(verdict), k -> new java.util.ArrayList<>())
+                    .add(cells.get(metric) + " " + cells.get(metric + 1));
+        }
+        flush(also, workload, candidate, byVerdict);
+        String title = o.title().replace(" (and others decisive after Holm)", "");
+        lines(out, Wrap.words(title, WIDTH, "", "  "));
+        lines(out, TextLayout.table(new Table(full.columns(), primary), WIDTH, gap));
+        if (full.rows().stream().anyMatch(r -> r.get(verdict).endsWith("*"))) {
+            // the legend that explains it is in the detail: say it where the mark is
+            out.append("inconclusive*: decisive at its own confidence, not after Holm's correction over the summary\n");
+        }
+        if (!also.isEmpty()) {
+            out.append("other metrics decisive after Holm's correction (their intervals: --detail)\n");
+            also.forEach(a -> lines(out, Wrap.words(a, WIDTH, "- ", "  ")));
+        }
+    }
+
+    /** {@code sort, perturb: worse user ×2.50, sys ×7.62; better …} for the rows gathered since the last primary. */
+    private static void flush(
+            List<String> also, String workload, String candidate, Map<String, List<String>> byVerdict) {
+        if (byVerdict.isEmpty()) {
+            return;
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        byVerdict.forEach((verdict, metrics) -> parts.add(verdict + " " + String.join(", ", metrics)));
+        also.add((candidate.isEmpty() ? workload : workload + ", " + candidate) + ": " + String.join("; ", parts));
+        byVerdict.clear();
     }
 
     private static void lines(StringBuilder out, List<String> lines) {

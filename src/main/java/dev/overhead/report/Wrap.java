@@ -35,7 +35,7 @@ final class Wrap {
             // room for the word, a closing quote and the backslash
             int room = width - Glyphs.width(current.toString()) - (empty ? 0 : 1) - 2;
             while (Glyphs.width(rest) > room && room > 2) {
-                int cut = rest.offsetByCodePoints(0, room);
+                int cut = at(rest, rest.offsetByCodePoints(0, room));
                 if (cut > 1 && escapes(rest, cut)) {
                     cut--; // a backslash stays with what it escapes
                 }
@@ -81,7 +81,7 @@ final class Wrap {
             String rest = word;
             int room = width - Glyphs.width(prefix) - Math.max(1, Glyphs.width(cont));
             while (empty && Glyphs.width(rest) > room && room > 0) {
-                int cut = rest.offsetByCodePoints(0, room);
+                int cut = at(rest, rest.offsetByCodePoints(0, room));
                 lines.add(current + rest.substring(0, cut) + (cont.isEmpty() ? "" : "\\"));
                 rest = rest.substring(cut);
                 current = new StringBuilder(hanging);
@@ -98,6 +98,21 @@ final class Wrap {
             lines.add(current.toString().stripTrailing());
         }
         return lines;
+    }
+
+    /**
+     * Where to cut a word too long for any line: after the last {@code /} (else {@code ,}, {@code =},
+     * {@code -}) in its second half, so a path breaks between its parts rather than inside a file
+     * name ({@code /var/tmp/overhead-seed-build/} + {@code words.txt}); else at {@code max}.
+     */
+    static int at(String word, int max) {
+        for (char c : new char[] {'/', ',', '=', '-'}) {
+            int i = word.lastIndexOf(c, max - 1);
+            if (i >= max / 2 && i + 1 < word.length()) {
+                return i + 1;
+            }
+        }
+        return max;
     }
 
     /** The words of a POSIX shell line as written (quotes kept), split at spaces outside quotes. */

@@ -65,7 +65,7 @@ public final class VariantBuilds {
             for (int k = 1; k <= n; k++) {
                 Path dir;
                 try {
-                    dir = Files.createTempDirectory("overhead-build-" + v.name() + (n > 1 ? "-" + k : "") + "-");
+                    dir = Files.createTempDirectory(PREFIX + v.name() + (n > 1 ? "-" + k : "") + "-");
                 } catch (IOException e) {
                     throw new BuildFailure(
                             "no build directory could be made for variant " + v.name() + " (" + e.getMessage() + ").",
@@ -91,6 +91,55 @@ public final class VariantBuilds {
             out.add(new Variant(v.name(), env, v.prefix(), v.setup(), v.cleanup()));
         }
         return out;
+    }
+
+    /** What every build directory's name starts with, in the temporary directory. */
+    static final String PREFIX = "overhead-build-";
+
+    /**
+     * Removes the directories {@link #build} made for these variants, once their study is done (a
+     * study that failed or was interrupted keeps them: {@code overhead resume} measures the same
+     * binaries). Only directories this class made are touched: named {@value #PREFIX}… in the
+     * temporary directory. Returns those removed; one that cannot be removed is left, with no error:
+     * the study's results do not depend on it.
+     */
+    public static List<Path> remove(List<Variant> variants) {
+        Path tmp =
+                Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+        java.util.Set<Path> dirs = new java.util.LinkedHashSet<>();
+        for (Variant v : variants) {
+            if (!v.env().containsKey(BUILD)) {
+                continue;
+            }
+            Stream.of(v.env().getOrDefault(DIR, ""), v.env().getOrDefault(Levels.BUILD_DIRS, ""))
+                    .flatMap(d -> Stream.of(d.split(":")))
+                    .filter(d -> !d.isBlank())
+                    .map(d -> Path.of(d).toAbsolutePath().normalize())
+                    .filter(d -> tmp.equals(d.getParent())
+                            && d.getFileName().toString().startsWith(PREFIX))
+                    .forEach(dirs::add);
+        }
+        List<Path> removed = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (deleteTree(dir)) {
+                removed.add(dir);
+            }
+        }
+        return removed;
+    }
+
+    private static boolean deleteTree(Path dir) {
+        if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+            return true;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
     }
 
     /** A build's seed: from the study's, the variant's name and the build's number; positive, stable. */

@@ -31,6 +31,7 @@ public final class StudyExecution {
     private final Delivery delivery;
     private final boolean fake;
     private java.nio.file.Path bootUnitDir; // run --install-boot-unit: where the unit of a boot study goes
+    private boolean keepBuilds; // run --keep-builds: the build directories stay after the study
 
     public StudyExecution(PrintWriter err, StoreAccess storeOption, Delivery delivery, boolean fake) {
         this.err = err;
@@ -42,6 +43,12 @@ public final class StudyExecution {
     /** A boot study started by {@code run} also gets its systemd unit, written into {@code dir} (null: none). */
     public StudyExecution installingBootUnit(java.nio.file.Path dir) {
         bootUnitDir = dir;
+        return this;
+    }
+
+    /** With {@code keep}, the build directories of compiler-flag variants stay after the study is done. */
+    public StudyExecution keepingBuilds(boolean keep) {
+        keepBuilds = keep;
         return this;
     }
 
@@ -174,6 +181,9 @@ public final class StudyExecution {
                                     + info.id())
                     + " ('overhead resume " + info.id() + "' continues it)");
             return signalled != 0 ? signalled : 130;
+        }
+        if (!keepBuilds) { // done: nothing will measure these binaries again (issue 29)
+            dev.overhead.run.VariantBuilds.remove(spec.variants());
         }
         if (signalled != 0) {
             err.println("overhead: interrupted after the last run; study " + info.id() + " is complete");

@@ -115,7 +115,8 @@
   function ratio(pctValue) { return Math.max(1e-3, 1 + pctValue / 100); }
   function ratioLabel(r) { return r >= 2 ? '\u00d7' + fmt(r) : pct((r - 1) * 100); }
   function forest(el) {
-    var rows = data.comparisons.slice().reverse();
+    // the metrics that matter: those the tables show, without counts that are about zero on both sides
+    var rows = data.comparisons.filter(function (c) { return c.chart; }).reverse();
     var t = data.threshold;
     var labels = rows.map(function (c) {
       return c.workload + ' · ' + c.metricLabel + ' · ' + c.candidate + ' vs ' + c.baseline;
@@ -261,7 +262,7 @@
     data.parameterGroups.forEach(function (g, i) { parameterChart(groupCharts[i], g, name); });
   }
 
-  if (data.comparisons.length) {
+  if (data.comparisons.some(function (c) { return c.chart; })) {
     forest(document.getElementById('forest-chart'));
   } else {
     document.getElementById('forest').hidden = true;

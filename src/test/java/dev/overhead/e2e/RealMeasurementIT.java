@@ -109,7 +109,12 @@ class RealMeasurementIT {
     void demoRunsARealStudyAndWritesItsReports() throws Exception {
         var r = overhead.run("demo", "--time-budget", "6s");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stdout()).contains("perturb").contains("glibc").contains("In plain words: On sort, ");
+        assertThat(r.stdout())
+                .contains("perturb")
+                .contains("glibc")
+                .contains("\nIn plain words: ")
+                .doesNotContain(" vs glibc") // the tables are in the files, or with --detail
+                .contains("add --detail, or\noverhead report --detail ");
         assertThat(Files.readString(overhead.home().resolve("overhead-demo/report.html")))
                 .contains("<html");
         assertThat(JSON.readTree(overhead.home()

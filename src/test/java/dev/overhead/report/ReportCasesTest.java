@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /** The cases docs/cli.md, reports saw on the seeds' own studies, each as a golden file and the property it pins. */
 class ReportCasesTest {
 
+    /** The whole text report, its tables included ({@code --detail}): these cases are about the tables. */
     private static String text(StudyResult s) {
-        return TextRenderer.render(s);
+        return TextRenderer.render(s, RenderOptions.DEFAULT.withDetail(true));
     }
 
     private static void fits(String text) {
@@ -82,7 +83,7 @@ class ReportCasesTest {
                         new Row("stress-ng", "latency", "ms", "on", 0.2, 3.0, 1.0, 5.0),
                         new Row("stress-ng", "rate", "MB/s", "on", 2500, -3.4, -5.0, -1.9).higherIsBetter(),
                         new Row("stress-ng", "wall", "s", "on", 0.0423, 2.0, 1.1, 2.9)));
-        String text = TextRenderer.render(s, new RenderOptions(false, Locale.ROOT, List.of("all")));
+        String text = TextRenderer.render(s, new RenderOptions(false, Locale.ROOT, List.of("all"), true));
         Golden.check("case-units.txt", text);
         assertThat(text)
                 .contains("bogo ops")
@@ -103,7 +104,7 @@ class ReportCasesTest {
                 List.of(
                         new Row("build", "wall", "s", "b", 10, 0.1, -0.2, 0.4),
                         new Row("build", "major_faults", "", "b", 3, -60, -413, 80)));
-        String text = TextRenderer.render(s, new RenderOptions(false, Locale.ROOT, List.of("all")));
+        String text = TextRenderer.render(s, new RenderOptions(false, Locale.ROOT, List.of("all"), true));
         assertThat(text).contains("[−100, +80.0]").doesNotContain("−413");
     }
 
@@ -190,7 +191,7 @@ class ReportCasesTest {
                         new Row("sleep", "user", "s", "long", 0.0008, -100, -100, -99),
                         new Row("sleep", "sys", "s", "long", 0.0011, 182, 150, 210),
                         new Row("sleep", "cpu", "s", "long", 0.0019, 1.0, -5, 7)));
-        String text = TextRenderer.render(s, new RenderOptions(false, Locale.ROOT, List.of("all")));
+        String text = TextRenderer.render(s, new RenderOptions(false, Locale.ROOT, List.of("all"), true));
         assertThat(text.lines().filter(l -> l.startsWith("user ") || l.startsWith("sys ")))
                 .hasSize(2)
                 .allSatisfy(l ->
@@ -203,8 +204,8 @@ class ReportCasesTest {
     /** --metrics chooses what the tables show, in its order. */
     @Test
     void metricsOptionChoosesTheRows() {
-        String text =
-                TextRenderer.render(Fixture.study(), new RenderOptions(false, Locale.ROOT, List.of("max_rss", "sys")));
+        String text = TextRenderer.render(
+                Fixture.study(), new RenderOptions(false, Locale.ROOT, List.of("max_rss", "sys"), true));
         String sort = text.substring(text.indexOf("\nsort\n"), text.indexOf("\nhackbench[groups=5]\n"));
         assertThat(sort.lines().filter(l -> l.startsWith("max RSS") || l.startsWith("sys")))
                 .hasSize(3); // max RSS for both candidates, sys for hardened only

@@ -83,7 +83,7 @@ class ReportDesignTest {
 
     @Test
     void textSaysTheRunsCameFromBuildsAndTheIntervalsAreOverThem() throws Exception {
-        String text = TextRenderer.render(study());
+        String text = TextRenderer.render(study(), RenderOptions.DEFAULT.withDetail(true));
         Golden.check("case-builds.txt", text);
         assertThat(text.lines()).allSatisfy(l -> assertThat(Glyphs.width(l)).isLessThanOrEqualTo(80));
         assertThat(text)

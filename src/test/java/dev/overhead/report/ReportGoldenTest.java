@@ -22,6 +22,17 @@ class ReportGoldenTest {
         Golden.check("text." + tag + ".txt", TextRenderer.render(Fixture.study(), new RenderOptions(false, locale)));
     }
 
+    /** With {@code --detail}: the same first screen, then each workload's tables, the commands, the environment. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locales")
+    void detailedTextMatchesGolden(String tag, Locale locale) throws Exception {
+        String detail = TextRenderer.render(Fixture.study(), new RenderOptions(false, locale).withDetail(true));
+        Golden.check("text-detail." + tag + ".txt", detail);
+        String first = TextRenderer.render(Fixture.study(), new RenderOptions(false, locale));
+        String head = first.substring(0, first.lastIndexOf("\n\nEach workload's tables, the commands") + 1);
+        assertThat(detail).as("the detail follows the first screen unchanged").startsWith(head);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("locales")
     void asciiTextMatchesGolden(String tag, Locale locale) throws Exception {

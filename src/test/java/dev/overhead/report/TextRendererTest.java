@@ -18,7 +18,9 @@ class TextRendererTest {
         for (StudyResult study : List.of(Fixture.study(), Fixture.hostile())) {
             for (Locale locale : List.of(Locale.ROOT, Locale.GERMANY)) {
                 for (boolean ascii : List.of(false, true)) {
-                    String text = TextRenderer.render(study, new RenderOptions(ascii, locale));
+                    RenderOptions options = new RenderOptions(ascii, locale);
+                    String text =
+                            TextRenderer.render(study, options) + TextRenderer.render(study, options.withDetail(true));
                     assertThat(text.lines())
                             .allSatisfy(line -> assertThat(Glyphs.width(line))
                                     .as("width of %s", line)
@@ -30,10 +32,11 @@ class TextRendererTest {
 
     @Test
     void asciiOutputIsSevenBitWithPlainStandIns() {
-        String text = TextRenderer.render(Fixture.study(), new RenderOptions(true, Locale.ROOT));
+        String text = TextRenderer.render(Fixture.study(), new RenderOptions(true, Locale.ROOT).withDetail(true));
         assertThat(text.chars()).allMatch(c -> c < 128);
         assertThat(text)
-                .contains("max RSS    -44.5% [-45.1, -43.9] better")
+                .contains("better max RSS -44.5%")
+                .contains("max RSS      MiB  5.000 +-0.8% 2.775 +-0.8% -44.5% [-45.1, -43.9] better")
                 .contains("+-0.8%")
                 .contains(" x2.50 [x2.40, x2.61] worse");
     }
@@ -42,20 +45,21 @@ class TextRendererTest {
     void summaryNamesWorkloadCandidateMetricChangeIntervalAndVerdict() {
         String text = TextRenderer.render(Fixture.study());
         assertThat(text)
-                .contains("summary: each workload's primary metric (and others decisive after Holm),\n"
-                        + "  against glibc\n")
-                .contains("sort                 hardened wall       +31.0% [+29.8, +32.2] worse\n");
+                .contains("summary: each workload's primary metric, against glibc\n")
+                .contains("sort                 hardened wall   +31.0% [+29.8, +32.2] worse\n")
+                // the other metrics decisive after Holm, a line per workload and candidate under the table
+                .contains("- sort, hardened: worse cpu +28.4%; better max RSS −44.5%\n");
     }
 
     @Test
     void decimalCommaLocaleSeparatesIntervalEndsWithASemicolon() {
         String text = TextRenderer.render(Fixture.study(), new RenderOptions(false, Locale.GERMANY));
-        assertThat(text).contains("wall       +31,0% [+29,8; +32,2] worse");
+        assertThat(text).contains("wall   +31,0% [+29,8; +32,2] worse");
     }
 
     @Test
     void inconclusiveSaysHowManyRunsWouldSettleIt() {
-        assertThat(TextRenderer.render(Fixture.study()))
+        assertThat(TextRenderer.render(Fixture.study(), RenderOptions.DEFAULT.withDetail(true)))
                 .contains(
                         "* runs per variant that would likely settle the inconclusive: about 40 for wall\n    (traced)");
     }
@@ -87,7 +91,8 @@ class TextRendererTest {
                 renamed,
                 study.warnings(),
                 List.of());
-        assertThat(TextRenderer.render(odd).lines())
+        assertThat((TextRenderer.render(odd) + TextRenderer.render(odd, RenderOptions.DEFAULT.withDetail(true)))
+                        .lines())
                 .allSatisfy(line -> assertThat(Glyphs.width(line)).isLessThanOrEqualTo(TextRenderer.WIDTH));
     }
 

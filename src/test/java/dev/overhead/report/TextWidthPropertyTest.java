@@ -13,8 +13,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Whatever the names and values, every line of the text report is at most 80 characters (code
- * points, not bytes), and nothing is cut to get there: every metric name appears whole. 400 studies
+ * Whatever the names and values, every line of the text report, in its short form and with
+ * {@code --detail}, is at most 80 characters (code points, not bytes), and nothing is cut to get
+ * there: every metric name appears whole in the detail. 400 studies
  * from a fixed seed, each under both locales and both alphabets.
  */
 class TextWidthPropertyTest {
@@ -32,8 +33,10 @@ class TextWidthPropertyTest {
         StudyResult study = randomStudy(rnd);
         for (Locale locale : List.of(Locale.ROOT, Locale.GERMANY)) {
             for (boolean ascii : List.of(false, true)) {
-                String text = TextRenderer.render(study, new RenderOptions(ascii, locale, List.of("all")));
-                assertThat(text.lines())
+                RenderOptions options = new RenderOptions(ascii, locale, List.of("all"));
+                String first = TextRenderer.render(study, options); // the summary, plain words and warnings
+                String text = TextRenderer.render(study, options.withDetail(true));
+                assertThat((first + text).lines())
                         .allSatisfy(line -> assertThat(Glyphs.width(line))
                                 .as("width of %s", line)
                                 .isLessThanOrEqualTo(TextRenderer.WIDTH));

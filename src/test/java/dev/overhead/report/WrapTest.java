@@ -39,4 +39,19 @@ class WrapTest {
         assertThat(Wrap.shellWords("a 'b c' \"d e\" f\\ g 'it'\\''s'"))
                 .containsExactly("a", "'b c'", "\"d e\"", "f\\ g", "'it'\\''s'");
     }
+
+    /** Issue 29: the text wrapped inside file names; a path too long for a line breaks between its parts. */
+    @org.junit.jupiter.api.Test
+    void aLongPathBreaksAfterASlashNotInsideAFileName() {
+        String path = "/home/reviewer/src/linux-hardening/tools/testing/selftests/overhead-demo/words-sorted.txt";
+        var lines = Wrap.words("- cannot read " + path + ": no such file", 60, "", "  ");
+        org.assertj.core.api.Assertions.assertThat(lines)
+                .allSatisfy(l ->
+                        org.assertj.core.api.Assertions.assertThat(l.length()).isLessThanOrEqualTo(60));
+        org.assertj.core.api.Assertions.assertThat(String.join("\n", lines))
+                .contains("words-sorted.txt:")
+                .contains("/testing/\n  selftests/overhead-demo/words-sorted.txt:");
+        var command = Wrap.command("cat " + path, 60, "", "  ");
+        org.assertj.core.api.Assertions.assertThat(String.join("\n", command)).contains("words-sorted.txt");
+    }
 }

@@ -99,7 +99,7 @@ public final class StoreAdmin {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
-        try (Connection c = config.createConnection("jdbc:sqlite:" + abs);
+        try (Connection c = StoreFile.readOnly(config, abs);
                 Statement st = c.createStatement()) {
             List<String> problems = new ArrayList<>();
             try (var rs = st.executeQuery("PRAGMA integrity_check(20)")) {
@@ -175,7 +175,7 @@ public final class StoreAdmin {
         config.setReadOnly(true);
         config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
         writeBeside(target, temp -> {
-            try (Connection c = config.createConnection("jdbc:sqlite:" + abs);
+            try (Connection c = StoreFile.readOnly(config, abs);
                     PreparedStatement st = c.prepareStatement("VACUUM INTO ?")) {
                 st.setString(1, temp.toString());
                 st.execute();

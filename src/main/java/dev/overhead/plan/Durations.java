@@ -37,8 +37,8 @@ public final class Durations {
         // in BigDecimal until here: a long of nanoseconds overflows past 292 years, and 9999999999d
         // became negative (docs/reliability.md, issue 33 case 4)
         if (nanos.compareTo(BigDecimal.valueOf(MAX.toNanos())) > 0) {
-            throw new SpecException("the duration '" + text + "' is longer than overhead takes: give at most "
-                    + MAX.toDays() + "d.");
+            throw new SpecException(
+                    "the duration '" + text + "' is longer than overhead takes: give at most " + MAX.toDays() + "d.");
         }
         Duration total = Duration.ofNanos(nanos.longValue());
         if (total.isZero()) {

@@ -84,5 +84,12 @@ final class RunChecks {
             also.add(new OutputGuard.Named("--output", f.file()));
         }
         OutputGuard.check(c.outputs, c.storeOption.file(), inputs, also);
+        for (Path export : OutputGuard.exports(c.outputs)) { // found after the runs, the export was lost
+            Path parent = export.toAbsolutePath().getParent();
+            if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+                throw UserError.usage("cannot write " + export + ": the directory " + parent
+                        + " does not exist; make it first, or export elsewhere.");
+            }
+        }
     }
 }

@@ -126,8 +126,10 @@ public final class NativeExecutor implements Executor {
             broken = true;
             String ended = watchdog.ended();
             if (ended != null) {
-                throw new ExecException(ended + " while running " + request.argv().getFirst() + "; the run is not"
-                        + " recorded, and 'overhead resume' measures it again", e);
+                throw new ExecException(
+                        ended + " while running " + request.argv().getFirst() + "; the run is not"
+                                + " recorded, and 'overhead resume' measures it again",
+                        e);
             }
             throw new ExecException(
                     "the forking helper stopped unexpectedly while running "

@@ -28,7 +28,8 @@ final class Watchdog implements AutoCloseable {
 
     Watchdog(Process helper) {
         this.helper = helper;
-        this.thread = Thread.ofPlatform().daemon().name("overhead-helper-watchdog").unstarted(this::watch);
+        this.thread =
+                Thread.ofPlatform().daemon().name("overhead-helper-watchdog").unstarted(this::watch);
         thread.start();
     }
 

@@ -212,6 +212,14 @@ public final class StoreAdmin {
     /** A copy written beside {@code target} and renamed over it, so a failure never leaves half a file there. */
     private static void writeBeside(Path target, Copy copy) throws StoreException {
         Path to = target.toAbsolutePath().normalize();
+        if (Files.exists(to) && !Files.isRegularFile(to)) {
+            // renamed over, /dev/full became a regular file (as root) and the export "succeeded"
+            // (docs/reliability.md, issue 33 case 13)
+            throw new StoreException(
+                    "cannot write " + to + ": it is not a regular file (a device, a pipe or a directory), and"
+                            + " export-all writes a store file: give a file's path.",
+                    null);
+        }
         Path temp = to.resolveSibling(
                 "." + to.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {

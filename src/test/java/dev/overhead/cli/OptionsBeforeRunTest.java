@@ -71,6 +71,28 @@ class OptionsBeforeRunTest {
     }
 
     @Test
+    void anExportIntoAMissingDirectoryIsRefusedBeforeMeasuring() {
+        Path missing = dir.resolve("no-such-dir").resolve("r.html");
+        refused(run("--runs", "2", "--export-html", missing.toString(), "sleep 1"), "does not exist");
+        refused(run("--runs", "2", "--export-json", missing.toString(), "sleep 1"), "does not exist");
+    }
+
+    @Test
+    void exportAllToADeviceFailsAndLeavesTheDeviceADevice() throws Exception {
+        Path db = storeWithStudies(dir, 1);
+        Path fifo = dir.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
+        var r = overhead("export-all", "--store", db.toString(), fifo.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("is not a regular file");
+        assertThat(Files.isRegularFile(fifo))
+                .as("still a pipe, not renamed over")
+                .isFalse();
+        assertThat(Files.exists(fifo)).isTrue();
+    }
+
+    @Test
     void serveWithAnAddressThatIsNoneIsAUsageError() {
         var r = overhead("serve", "--store", dir.resolve("s.db").toString(), "--bind", "999.1.1.1", "--port", "0");
         assertThat(r.code()).as(r.err()).isEqualTo(2);

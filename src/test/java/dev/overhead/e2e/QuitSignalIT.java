@@ -14,8 +14,8 @@ class QuitSignalIT {
 
     @Test
     void aQuitSignalLeavesTheJsonReportWhole() throws Exception {
-        Launcher.Running running = overhead.start(
-                Map.of(), "run", "--runs", "8", "--format", "json", "--label", "quit", "sleep 0.2");
+        Launcher.Running running =
+                overhead.start(Map.of(), "run", "--runs", "8", "--format", "json", "--label", "quit", "sleep 0.2");
         Thread.sleep(2500); // the JVM is up and measuring
         new ProcessBuilder("kill", "-QUIT", Long.toString(running.process().pid()))
                 .start()

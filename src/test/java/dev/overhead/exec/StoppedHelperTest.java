@@ -3,7 +3,6 @@ package dev.overhead.exec;
 import static dev.overhead.exec.Commands.req;
 import static dev.overhead.exec.Commands.withTimeout;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
@@ -36,8 +35,8 @@ class StoppedHelperTest {
     @Timeout(30)
     void aCommandThatStopsTheHelperStillTimesOut() throws Exception {
         long t0 = System.nanoTime();
-        ExecResult r = executor.run(
-                withTimeout(List.of("sh", "-c", "kill -STOP $PPID; sleep 30"), Duration.ofSeconds(1)));
+        ExecResult r =
+                executor.run(withTimeout(List.of("sh", "-c", "kill -STOP $PPID; sleep 30"), Duration.ofSeconds(1)));
         assertThat(r.timedOut()).isTrue();
         assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
         assertThat(executor.run(req(List.of("true"))).exitCode())
@@ -48,8 +47,8 @@ class StoppedHelperTest {
     @Test
     @Timeout(30)
     void aCommandThatStopsTheHelperOverAndOverTimesOut() throws Exception {
-        ExecResult r = executor.run(withTimeout(
-                List.of("sh", "-c", "while :; do kill -STOP $PPID; done"), Duration.ofSeconds(1)));
+        ExecResult r = executor.run(
+                withTimeout(List.of("sh", "-c", "while :; do kill -STOP $PPID; done"), Duration.ofSeconds(1)));
         assertThat(r.timedOut()).isTrue();
     }
 
@@ -58,7 +57,9 @@ class StoppedHelperTest {
     void aHelperThatDoesNotAnswerOnceWokenIsEndedWithASentence() throws Exception {
         Process silent = new ProcessBuilder("sleep", "60").start(); // stands in for a helper that never answers
         try (Watchdog watchdog = new Watchdog(silent)) {
-            new ProcessBuilder("kill", "-STOP", Long.toString(silent.pid())).start().waitFor();
+            new ProcessBuilder("kill", "-STOP", Long.toString(silent.pid()))
+                    .start()
+                    .waitFor();
             watchdog.started(Duration.ofMillis(1));
             assertThat(silent.waitFor(15, TimeUnit.SECONDS)).isTrue();
             assertThat(watchdog.ended()).contains("the forking helper was stopped");

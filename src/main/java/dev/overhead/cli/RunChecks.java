@@ -4,6 +4,7 @@ import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
 import dev.overhead.model.Workload;
 import dev.overhead.run.StudySpec;
+import dev.overhead.study.UserError;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -105,7 +105,8 @@ final class Masking {
                                 workload(w.workload()),
                                 w.variants().stream()
                                         .map(v -> new VariantResult(variant(v.variant()), v.runs()))
-                                        .toList()))
+                                        .toList(),
+                                w.stop()))
                         .toList(),
                 s.comparisons(),
                 s.warnings(),

@@ -41,22 +41,43 @@ final class OutputGuard {
         return out;
     }
 
+    /** A file overhead writes that no export option names: {@code --output FILE}, a report, a unit. */
+    record Named(String option, Path file) {}
+
     /**
      * @param store the store the command uses, or null
      * @param inputs the files the command reads
      * @throws UserError (exit 2) naming the option's file and what it would overwrite
      */
     static void check(OutputOptions options, Path store, List<Path> inputs) {
+        check(options, store, inputs, List.of());
+    }
+
+    /**
+     * One guard for every file a command writes (docs/reliability.md, case 1 and issue 33 case 1): the
+     * exports of {@code options} and the further files named in {@code also} ({@code run --output
+     * FILE} wrote the commands' output over the store, or over the plan being run).
+     */
+    static void check(OutputOptions options, Path store, List<Path> inputs, List<Named> also) {
         List<Path> guarded = new ArrayList<>(inputs);
         if (store != null) {
             guarded.addAll(store(store));
         }
-        for (Path export : exports(options)) {
+        List<Named> written = new ArrayList<>();
+        if (options != null) {
+            exports(options).forEach(p -> written.add(new Named("output", p)));
+        }
+        written.addAll(also);
+        for (Named out : written) {
             for (Path g : guarded) {
-                if (same(export, g)) {
+                if (same(out.file(), g)) {
                     String what = store != null && store(store).contains(g) ? "the store " + store : "the input " + g;
-                    throw UserError.usage("the output " + export + " is " + what
-                            + ", which would be overwritten: choose another file to export to.");
+                    String which = out.option().equals("output")
+                            ? "the output " + out.file()
+                            : "the " + out.option() + " file " + out.file();
+                    throw UserError.usage(which + " is " + what
+                            + ", which would be overwritten: choose another file to "
+                            + (out.option().equals("output") ? "export to." : "write to."));
                 }
             }
         }

@@ -156,9 +156,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        RunChecks.beforePlan(this, commandSpec.commandLine().getParseResult().originalArgs());
         StudyPlan fromPlan = plan == null ? null : PlanReading.read(plan);
-        StudySpec study = BuiltVariants.build(
-                buildSpec(fromPlan), commandSpec.commandLine().getErr());
+        StudySpec spec = buildSpec(fromPlan);
+        RunChecks.beforeRunning(this, spec); // every option, before anything is built, run or stored
+        StudySpec study = BuiltVariants.build(spec, commandSpec.commandLine().getErr());
         // the command line's --fail-if-worse, else the plan's: handed on, the mixin's field is left as parsed
         List<FailIfWorse.Threshold> failIfWorse =
                 verdict.failIfWorse(fromPlan == null ? null : fromPlan.options().failIfWorsePct());

@@ -238,7 +238,10 @@ final class RunSpecBuilder {
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw UserError.usage(option + " '" + text + "' is not a duration: write it like 90s, 20m or 2h");
+            throw UserError.usage(
+                    e.getMessage().contains("longer than")
+                            ? option + ": " + e.getMessage()
+                            : option + " '" + text + "' is not a duration: write it like 90s, 20m or 2h");
         }
     }
 

@@ -75,7 +75,10 @@ final class RunningOptions {
         try {
             return Durations.parse(timeout);
         } catch (IllegalArgumentException e) {
-            throw UserError.usage("--timeout '" + timeout + "' is not a duration: write it like 90s, 20m or 2h");
+            throw UserError.usage(
+                    e.getMessage().contains("longer than")
+                            ? "--timeout: " + e.getMessage()
+                            : "--timeout '" + timeout + "' is not a duration: write it like 90s, 20m or 2h");
         }
     }
 }

@@ -51,6 +51,12 @@ final class ServeCommand implements Callable<Integer> {
             throw UserError.usage(
                     "--port " + port + " is not a port: give a number from 1 to 65535, or 0 for any free one");
         }
+        try {
+            java.net.InetAddress.getByName(bind); // a word that names no address is the command line's fault
+        } catch (java.net.UnknownHostException e) {
+            throw UserError.usage("--bind " + bind + " is not an address: give one of this machine's, such as"
+                    + " 127.0.0.1 or 0.0.0.0 (with --token)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Presentation presentation = new Presentation(

@@ -35,10 +35,13 @@ public final class NativeExecutor implements Executor {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ByteBuffer in = ByteBuffer.allocate(64 * 1024).flip();
     private volatile boolean broken;
+    /** The watchdog of the run in flight: wakes or ends a helper that stopped answering. */
+    private final Watchdog watchdog;
 
     private NativeExecutor(Process helper, SocketChannel channel) {
         this.helper = helper;
         this.channel = channel;
+        this.watchdog = new Watchdog(helper);
     }
 
     /** Builds the helper if needed (a C compiler must exist), starts it and connects to it. */
@@ -128,6 +131,7 @@ public final class NativeExecutor implements Executor {
             byte[] encoded = encode(request);
             for (int attempt = 1; ; attempt++) {
                 send(encoded);
+                watchdog.started(request.timeout());
                 try {
                     return decode(request);
                 } catch (Shortage shortage) {
@@ -139,11 +143,19 @@ public final class NativeExecutor implements Executor {
             }
         } catch (IOException e) {
             broken = true;
+            String ended = watchdog.ended();
+            if (ended != null) {
+                throw new ExecException(
+                        ended + " while running " + request.argv().getFirst() + "; the run is not"
+                                + " recorded, and 'overhead resume' measures it again",
+                        e);
+            }
             throw new ExecException(
                     "the forking helper stopped unexpectedly while running "
                             + request.argv().getFirst() + ": " + e.getMessage(),
                     e);
         } finally {
+            watchdog.finished();
             runLock.unlock();
         }
     }
@@ -176,6 +188,7 @@ public final class NativeExecutor implements Executor {
 
     @Override
     public void cancel() {
+        watchdog.cancelled();
         try {
             send(new byte[] {'C'});
         } catch (IOException ignored) {
@@ -200,6 +213,7 @@ public final class NativeExecutor implements Executor {
 
     @Override
     public void close() {
+        watchdog.close();
         try {
             send(new byte[] {'Q'});
             channel.close();

@@ -21,26 +21,36 @@ public final class Durations {
      */
     public static Duration parse(String text) {
         String t = text == null ? "" : text.strip().toLowerCase(java.util.Locale.ROOT);
-        Duration total;
+        BigDecimal nanos;
         if (BARE.matcher(t).matches()) {
-            total = ofUnit(new BigDecimal(t), "s");
+            nanos = ofUnit(new BigDecimal(t), "s");
         } else if (WHOLE.matcher(t).matches()) {
-            total = Duration.ZERO;
+            nanos = BigDecimal.ZERO;
             Matcher m = PART.matcher(t);
             while (m.find()) {
-                total = total.plus(ofUnit(new BigDecimal(m.group(1)), m.group(2)));
+                nanos = nanos.add(ofUnit(new BigDecimal(m.group(1)), m.group(2)));
             }
         } else {
             throw new SpecException(
                     "'" + text + "' is not a duration: write for example 500ms, 90s, 20m, 2h or 1h30m.");
         }
+        // in BigDecimal until here: a long of nanoseconds overflows past 292 years, and 9999999999d
+        // became negative (docs/reliability.md, issue 33 case 4)
+        if (nanos.compareTo(BigDecimal.valueOf(MAX.toNanos())) > 0) {
+            throw new SpecException(
+                    "the duration '" + text + "' is longer than overhead takes: give at most " + MAX.toDays() + "d.");
+        }
+        Duration total = Duration.ofNanos(nanos.longValue());
         if (total.isZero()) {
             throw new SpecException("the duration '" + text + "' is zero: give a positive one such as 90s.");
         }
         return total;
     }
 
-    private static Duration ofUnit(BigDecimal amount, String unit) {
+    /** The longest duration accepted: a time budget or a timeout of a year is already more than a study takes. */
+    public static final Duration MAX = Duration.ofDays(365);
+
+    private static BigDecimal ofUnit(BigDecimal amount, String unit) {
         long nanosPerUnit = switch (unit) {
             case "ms" -> 1_000_000L;
             case "s" -> 1_000_000_000L;
@@ -48,8 +58,7 @@ public final class Durations {
             case "h" -> 3_600_000_000_000L;
             default -> 86_400_000_000_000L;
         };
-        return Duration.ofNanos(
-                amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValue());
+        return amount.multiply(BigDecimal.valueOf(nanosPerUnit));
     }
 
     /**

@@ -68,6 +68,10 @@ final class Routes {
             return path.startsWith("/api/")
                     ? new Reply(r.status, JSON_TYPE, json(Map.of("error", r.getMessage())), false)
                     : Reply.html(r.status, presentation.clean().apply(pages.error(r.status, r.getMessage())));
+        } catch (dev.overhead.store.AmbiguousStudy e) { // the address's fault, not the store's
+            return path.startsWith("/api/")
+                    ? new Reply(400, JSON_TYPE, json(Map.of("error", e.getMessage())), false)
+                    : Reply.html(400, presentation.clean().apply(pages.error(400, e.getMessage())));
         } catch (StoreException e) {
             String message = "the store could not be read: " + e.getMessage();
             return path.startsWith("/api/")

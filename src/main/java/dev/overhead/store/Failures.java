@@ -21,8 +21,8 @@ final class Failures {
     private static final int LOCKED = 6;
     private static final int READONLY = 8;
     private static final int IOERR = 10;
-    private static final int CORRUPT = 11;
-    private static final int FULL = 13;
+    static final int CORRUPT = 11;
+    static final int FULL = 13;
     private static final int CANTOPEN = 14;
     private static final int CONSTRAINT = 19;
     private static final int NOTADB = 26;
@@ -44,14 +44,35 @@ final class Failures {
             case IOERR ->
                 "the store " + file + " could not be " + action + " (an I/O error: " + e.getMessage()
                         + "); check the disk.";
-            case CONSTRAINT ->
-                "the store " + file + " refused the study: "
-                        + (e.getMessage().contains("studies.id")
-                                ? "a study with this id is already there."
-                                : e.getMessage());
+            case CONSTRAINT -> "the store " + file + " refused the study: " + collision(e.getMessage());
             default -> "the store " + file + " could not be " + action + " (" + e.getMessage() + ").";
         };
         return new StoreException(sentence, e);
+    }
+
+    /**
+     * What a refused row means, in words: SQLite's "UNIQUE constraint failed: runs.study, ..." names
+     * the table, and each table's key has one meaning (docs/reliability.md, issue 33 case 0).
+     */
+    static String collision(String message) {
+        String m = String.valueOf(message);
+        if (m.contains("studies.id")) {
+            return "a study with this id is already there.";
+        }
+        if (m.contains("runs.")) {
+            return "it has two runs with the same number for one workload and variant (or one that is already"
+                    + " stored); each run is stored once: remove the repeated run from the file.";
+        }
+        if (m.contains("workloads.")) {
+            return "two of its workloads have the same name; give each workload its own name.";
+        }
+        if (m.contains("variants.")) {
+            return "two of its variants have the same name; give each variant its own name.";
+        }
+        if (m.contains("FOREIGN KEY")) {
+            return "a run names a workload or variant the study does not have.";
+        }
+        return "a row collides with one already stored.";
     }
 
     /** Nothing is written to a damaged file: the sentence says how to look at it and save what can be read. */

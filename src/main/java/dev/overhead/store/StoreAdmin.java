@@ -99,7 +99,7 @@ public final class StoreAdmin {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
-        try (Connection c = config.createConnection("jdbc:sqlite:" + abs);
+        try (Connection c = StoreFile.readOnly(config, abs);
                 Statement st = c.createStatement()) {
             List<String> problems = new ArrayList<>();
             try (var rs = st.executeQuery("PRAGMA integrity_check(20)")) {
@@ -175,7 +175,7 @@ public final class StoreAdmin {
         config.setReadOnly(true);
         config.setBusyTimeout(SqliteStore.BUSY_TIMEOUT_MS);
         writeBeside(target, temp -> {
-            try (Connection c = config.createConnection("jdbc:sqlite:" + abs);
+            try (Connection c = StoreFile.readOnly(config, abs);
                     PreparedStatement st = c.prepareStatement("VACUUM INTO ?")) {
                 st.setString(1, temp.toString());
                 st.execute();
@@ -212,6 +212,14 @@ public final class StoreAdmin {
     /** A copy written beside {@code target} and renamed over it, so a failure never leaves half a file there. */
     private static void writeBeside(Path target, Copy copy) throws StoreException {
         Path to = target.toAbsolutePath().normalize();
+        if (Files.exists(to) && !Files.isRegularFile(to)) {
+            // renamed over, /dev/full became a regular file (as root) and the export "succeeded"
+            // (docs/reliability.md, issue 33 case 13)
+            throw new StoreException(
+                    "cannot write " + to + ": it is not a regular file (a device, a pipe or a directory), and"
+                            + " export-all writes a store file: give a file's path.",
+                    null);
+        }
         Path temp = to.resolveSibling(
                 "." + to.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {

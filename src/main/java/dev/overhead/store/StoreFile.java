@@ -85,7 +85,7 @@ final class StoreFile {
         Connection c = null;
         boolean kept = false;
         try {
-            c = config.createConnection("jdbc:sqlite:" + abs);
+            c = readOnly(config, abs);
             int version = Schema.state(c).version();
             boolean hasStudies = has(c, "name = 'studies'");
             if (!has(c, "name NOT LIKE 'sqlite_%'") || (version == 0 && !Schema.hasForeignTables(c))) {
@@ -108,6 +108,47 @@ final class StoreFile {
                 }
             }
         }
+    }
+
+    /**
+     * A read-only connection that works where the file cannot be written (docs/reliability.md, issue
+     * 33 case 0): a reader of a WAL database needs the {@code -shm} index beside it, and makes it
+     * when it is missing, which a read-only mount or a directory the user may not write refuses
+     * (SQLITE_CANTOPEN). Where there is no WAL content to read (no {@code -wal}, or an empty one:
+     * the last writer closed cleanly) the file alone is the whole database, and it is opened
+     * {@code immutable=1}, which takes no locks and makes no files; a WAL left with content by a
+     * writer that died can only be read with its index, and the sentence says so.
+     */
+    static Connection readOnly(SQLiteConfig config, Path abs) throws SQLException {
+        Connection c = config.createConnection("jdbc:sqlite:" + abs);
+        try {
+            has(c, "name = 'studies'"); // the first read opens the WAL index, where it fails
+            return c;
+        } catch (SQLException e) {
+            int code = e.getErrorCode() & 0xff;
+            if (code != 14 && code != 8) { // SQLITE_CANTOPEN, SQLITE_READONLY
+                c.close();
+                throw e;
+            }
+            c.close();
+            Path wal = abs.resolveSibling(abs.getFileName() + "-wal");
+            try {
+                if (Files.exists(wal) && Files.size(wal) > 0) {
+                    throw e;
+                }
+            } catch (java.io.IOException unreadable) {
+                throw e;
+            }
+        }
+        String uri;
+        try {
+            uri = new java.net.URI("file", null, abs.toString(), "immutable=1", null).toASCIIString();
+        } catch (java.net.URISyntaxException bad) {
+            throw new SQLException("cannot name " + abs + " as a URI", bad);
+        }
+        Connection immutable = config.createConnection("jdbc:sqlite:" + uri);
+        has(immutable, "name = 'studies'");
+        return immutable;
     }
 
     private static boolean has(Connection c, String where) throws SQLException {

@@ -48,11 +48,9 @@ final class StudyRows {
             String like = idOrLabel.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
             List<String> prefixed = ids("SELECT id FROM studies WHERE id LIKE ? ESCAPE '\\' ORDER BY id DESC", like);
             if (prefixed.size() > 1) {
-                throw new StoreException(
-                        "'" + idOrLabel + "' is the start of " + prefixed.size() + " study ids ("
-                                + String.join(", ", prefixed.subList(0, Math.min(4, prefixed.size())))
-                                + (prefixed.size() > 4 ? ", ..." : "") + "): give more of the id, or a label.",
-                        null);
+                throw new AmbiguousStudy("'" + idOrLabel + "' is the start of " + prefixed.size() + " study ids ("
+                        + String.join(", ", prefixed.subList(0, Math.min(4, prefixed.size())))
+                        + (prefixed.size() > 4 ? ", ..." : "") + "): give more of the id, or a label.");
             }
             return prefixed.stream().findFirst();
         } catch (SQLException e) {

@@ -14,7 +14,12 @@ public final class SafeText {
 
     /** C0 controls but tab and newline, DEL, and the C1 controls (U+0080 to U+009F, e.g. CSI). */
     public static boolean unsafe(char c) {
-        return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f);
+        return (c < 0x20 && c != '\n' && c != '\t')
+                || (c >= 0x7f && c <= 0x9f)
+                // bidirectional overrides and isolates: U+202E turned "txt.exe" into what reads as "exe.txt"
+                // (docs/reliability.md, issue 33 case 13)
+                || (c >= 0x202a && c <= 0x202e)
+                || (c >= 0x2066 && c <= 0x2069);
     }
 
     public static String clean(String s) {

@@ -268,13 +268,45 @@ public final class StudyExecution {
                     throw new UserError(
                             1,
                             "'" + program + "' (variant " + variant.name() + ") cannot be run: "
-                                    + (program.contains("/") ? "no such executable file" : "it is not on PATH")
-                                    + Packages.hint(program)
-                                            .orElse(
-                                                    "; check the spelling, or use --shell for shell built-ins and pipes"));
+                                    + whyNot(program, path)
+                                            .orElseGet(() -> (program.contains("/")
+                                                            ? "no such executable file"
+                                                            : "it is not on PATH")
+                                                    + Packages.hint(program)
+                                                            .orElse("; check the spelling, or use --shell for shell"
+                                                                    + " built-ins and pipes")));
                 }
             }
         }
+    }
+
+    /**
+     * What is there instead of an executable, said as it is (docs/reliability.md, issue 33 case 7): a
+     * script without its execute bit and a directory were both "no such executable file".
+     */
+    static java.util.Optional<String> whyNot(String program, String path) {
+        List<Path> candidates = new java.util.ArrayList<>();
+        try {
+            if (program.contains("/")) {
+                candidates.add(Path.of(program));
+            } else {
+                for (String dir : path.split(":")) {
+                    candidates.add(Path.of(dir.isEmpty() ? "." : dir, program));
+                }
+            }
+        } catch (java.nio.file.InvalidPathException e) {
+            return java.util.Optional.empty();
+        }
+        for (Path p : candidates) {
+            if (Files.isDirectory(p)) {
+                return java.util.Optional.of(p + " is a directory, not a program: give the program inside it");
+            }
+            if (Files.isRegularFile(p) && !Files.isExecutable(p)) {
+                return java.util.Optional.of(p + " exists but is not executable: make it so (chmod +x " + p
+                        + "), or run it through its interpreter (sh " + p + ")");
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private static boolean executable(String program, String path) {

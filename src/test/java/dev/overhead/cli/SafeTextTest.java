@@ -18,6 +18,12 @@ class SafeTextTest {
     }
 
     @Test
+    void bidirectionalOverridesAreEscapedToo() {
+        assertThat(SafeText.clean("report\u202Etxt.exe \u2066x\u2069 \u05D0"))
+                .isEqualTo("report\\u202etxt.exe \\u2066x\\u2069 \u05D0");
+    }
+
+    @Test
     void printlnStillFlushesSoNotesShowAtOnce() {
         StringWriter sink = new StringWriter();
         PrintWriter wrapped = SafeText.wrap(new PrintWriter(new BufferedWriter(sink), true));

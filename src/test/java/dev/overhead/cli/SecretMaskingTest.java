@@ -52,4 +52,44 @@ class SecretMaskingTest {
             assertThat(rs.getString(1)).contains("secret123"); // resume needs it
         }
     }
+
+    @Test
+    void secretsAreMaskedByTheirValueToo() throws Exception {
+        Path db = dir.resolve("s.db");
+        Path json = dir.resolve("r.json");
+        var run = fakeStudy(
+                db,
+                "valued",
+                "--export-json",
+                json.toString(),
+                "-V",
+                "plain:",
+                "-V",
+                "keyed: DATABASE_URL=postgresql://app:pw1secret@db/bench MYSQL_PWD=pw2secret"
+                        + " NOTIFY=https://hooks.slack.com/services/T00/B00/pw3secret"
+                        + " STATUS=https://ci.example/ping?token=pw4secret",
+                "--",
+                "sleep",
+                "1");
+        assertThat(run.code()).as(run.err()).isZero();
+        var show = overhead("show", "--store", db.toString(), "valued");
+        for (String text : new String[] {run.out(), show.out(), Files.readString(json)}) {
+            assertThat(text)
+                    .doesNotContain("pw1secret")
+                    .doesNotContain("pw2secret")
+                    .doesNotContain("pw3secret")
+                    .doesNotContain("pw4secret");
+        }
+        assertThat(show.out()).contains("postgresql://app:********@db/bench").contains("MYSQL_PWD=********");
+    }
+
+    @Test
+    void assignmentsInFrontOfAShellCommandAreMaskedByName() {
+        assertThat(Masking.value("API_KEY=pw5secret ./bench --n 3; TOKEN='a b' x LANG=C y"))
+                .isEqualTo("API_KEY=******** ./bench --n 3; TOKEN=******** x LANG=C y");
+        assertThat(Masking.value("curl https://u:pw6@host/x")).isEqualTo("curl https://u:********@host/x");
+        assertThat(Masking.value("PWD=/home/me"))
+                .as("the working directory is no password")
+                .isEqualTo("PWD=/home/me");
+    }
 }

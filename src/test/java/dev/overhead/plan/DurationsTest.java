@@ -31,6 +31,17 @@ class DurationsTest {
     }
 
     @Test
+    void aDurationPastAYearIsRefusedRatherThanOverflowing() {
+        assertThat(Durations.parse("365d")).isEqualTo(Duration.ofDays(365));
+        for (String huge : new String[] {"366d", "9999999999d", "99999999999999d", "99999999999999999999s"}) {
+            assertThatThrownBy(() -> Durations.parse(huge))
+                    .isInstanceOf(SpecException.class)
+                    .hasMessage("the duration '" + huge + "' is longer than overhead takes: give at most 365d.");
+        }
+        assertThatThrownBy(() -> Durations.parse("200000d200000d")).hasMessageContaining("at most 365d");
+    }
+
+    @Test
     void formatReadsBack() {
         for (String s : new String[] {"2h", "20m", "90s", "1500ms"}) {
             assertThat(Durations.format(Durations.parse(s))).isEqualTo(s);

@@ -61,14 +61,27 @@ final class MemoryStore implements Store {
     }
 
     @Override
-    public Optional<StudyResult> load(String idOrLabel) {
+    public Optional<StudyResult> load(String idOrLabel) throws dev.overhead.store.AmbiguousStudy {
         Optional<StudyResult> byId =
                 studies.stream().filter(s -> s.info().id().equals(idOrLabel)).findFirst();
-        return byId.isPresent()
-                ? byId
-                : studies.stream()
-                        .filter(s -> idOrLabel.equals(s.info().label()))
-                        .max(Comparator.comparing(s -> s.info().created()));
+        if (byId.isPresent()) {
+            return byId;
+        }
+        Optional<StudyResult> byLabel = studies.stream()
+                .filter(s -> idOrLabel.equals(s.info().label()))
+                .max(Comparator.comparing(s -> s.info().created()));
+        if (byLabel.isPresent()) {
+            return byLabel;
+        }
+        // a unique id prefix, as the real stores take it (store.StudyRows)
+        List<StudyResult> prefixed = studies.stream()
+                .filter(s -> s.info().id().startsWith(idOrLabel))
+                .toList();
+        if (prefixed.size() > 1) {
+            throw new dev.overhead.store.AmbiguousStudy(
+                    "'" + idOrLabel + "' is the start of " + prefixed.size() + " study ids: give more of the id.");
+        }
+        return prefixed.stream().findFirst();
     }
 
     @Override

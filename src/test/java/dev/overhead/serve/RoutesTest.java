@@ -63,6 +63,15 @@ class RoutesTest {
     }
 
     @Test
+    void anIdPrefixOfSeveralStudiesIsTheAddressesFaultNotAServerError() {
+        for (String path : new String[] {"/study/a", "/api/study/a"}) {
+            Routes.Reply r = get(path);
+            assertThat(r.status()).as(path).isEqualTo(400);
+            assertThat(r.body()).contains("is the start of 8 study ids");
+        }
+    }
+
+    @Test
     void filtersNarrowTheList() {
         assertThat(get("/", "machine", "lab-b").body()).contains("2 of 11 studies");
         assertThat(get("/", "label", "HACK").body()).contains("10 of 11 studies");
@@ -154,7 +163,7 @@ class RoutesTest {
     }
 
     @Test
-    void aStudysPageIsItsHtmlReportWithTheBarOnTop() {
+    void aStudysPageIsItsHtmlReportWithTheBarOnTop() throws Exception {
         Routes.Reply r = get("/study/a4");
         assertThat(r.report()).isTrue();
         String report = HtmlRenderer.render(

@@ -165,7 +165,14 @@ public final class TextRenderer {
         lines(out, TextLayout.table(new Table(full.columns(), primary), WIDTH, gap));
         if (full.rows().stream().anyMatch(r -> r.get(verdict).endsWith("*"))) {
             // the legend that explains it is in the detail: say it where the mark is
-            out.append("inconclusive*: decisive at its own confidence, not after Holm's correction over the summary\n");
+            lines(
+                    out,
+                    Wrap.words(
+                            "inconclusive*: decisive at its own confidence, not after Holm's correction over the"
+                                    + " summary",
+                            WIDTH,
+                            "",
+                            "  "));
         }
         if (!also.isEmpty()) {
             out.append("other metrics decisive after Holm's correction (their intervals: --detail)\n");

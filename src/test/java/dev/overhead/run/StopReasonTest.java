@@ -78,7 +78,10 @@ class StopReasonTest {
     private static String reportOfStored(Store store) throws Exception {
         StudyResult loaded = store.load("20261204-000000-0001").orElseThrow();
         StudySettings s = loaded.info().settings();
-        return TextRenderer.render(Judge.of(s).analyse(loaded, s.baseline(), s.compare()));
+        // the runs line with its stop reason is in each workload's section: the detail
+        return TextRenderer.render(
+                Judge.of(s).analyse(loaded, s.baseline(), s.compare()),
+                dev.overhead.report.RenderOptions.DEFAULT.withDetail(true));
     }
 
     @Test

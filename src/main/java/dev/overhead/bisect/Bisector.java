@@ -280,7 +280,7 @@ public final class Bisector {
      * the costs of a build multiply: sqrt(1 + D) - 1, +64.3% for a bad end of x2.7 (+170%).
      */
     static double midpointPct(double badPct) {
-        return (Math.sqrt(1 + badPct / 100) - 1) * 100;
+        return BisectResult.midpointPct(badPct);
     }
 
     static BisectResult.End end(Bisection b, List<Git.Commit> commits, List<BisectStep> taken) {

@@ -191,4 +191,22 @@ class InputFilesTest {
         assertThat(ElfFile.read(Files.write(tmp.resolve("unnamed"), unnamed)).sections())
                 .hasSize(5);
     }
+
+    @Test
+    void hyperfineAndPyperfNegativeOrNonNumericValuesAreRefused() {
+        String hyperfine = "{\"results\": [{\"command\": \"sleep 1\", \"times\": [1, -0.5]}]}";
+        assertThatThrownBy(() -> Formats.read(hyperfine, "h.json"))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("h.json: results[0].times[1] is -0.5, but a time or size cannot be negative; fix or remove"
+                        + " that run.");
+        String pyperf = "{\"version\": \"1.0\", \"metadata\": {\"name\": \"b\", \"unit\": \"second\"},"
+                + " \"benchmarks\": [{\"runs\": [{\"values\": [0.1, \"abc\"]}]}]}";
+        assertThatThrownBy(() -> Formats.read(pyperf, "p.json"))
+                .isInstanceOf(FormatException.class)
+                .hasMessage(
+                        "p.json: a value of benchmark 'b' is \"abc\", not a finite number; fix or remove that run.");
+        assertThatThrownBy(() -> Formats.read(pyperf.replace("\"abc\"", "-0.1"), "p.json"))
+                .hasMessage("p.json: a value of benchmark 'b' is -0.1, but a time or size cannot be negative; fix or"
+                        + " remove that run.");
+    }
 }

@@ -70,6 +70,22 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule serve = mayImportOnly("serve", "report", "verdicts", "store", "model", "stats");
 
+    /** The application between the command line and the floors it drives; it never reaches back into {@code cli}. */
+    @ArchTest
+    static final ArchRule study = mayImportOnly(
+            "study",
+            "run",
+            "verdicts",
+            "store",
+            "exec",
+            "plan",
+            "sysinfo",
+            "interop",
+            "bisect",
+            "report",
+            "model",
+            "stats");
+
     @ArchTest
     static final ArchRule nothingImportsCli = noClasses()
             .that()
@@ -111,7 +127,9 @@ class ArchitectureTest {
         Path sources = Path.of(System.getProperty("overhead.project.root", "."), "src", "main", "java");
         Set<String> packages = new TreeSet<>();
         classes.forEach(c -> packages.add(c.getPackageName()));
-        assertThat(packages).as("packages found").contains("dev.overhead.stats", "dev.overhead.cli");
+        assertThat(packages)
+                .as("packages found")
+                .contains("dev.overhead.stats", "dev.overhead.cli", "dev.overhead.study");
         assertThat(packages)
                 .allSatisfy(p -> assertThat(sources.resolve(p.replace('.', '/')).resolve("package-info.java"))
                         .as("package-info of %s", p)

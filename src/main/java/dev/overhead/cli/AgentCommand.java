@@ -1,33 +1,21 @@
 package dev.overhead.cli;
 
 import dev.overhead.plan.Durations;
-import dev.overhead.store.Fleet;
-import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
-import dev.overhead.store.StudyDefinition;
+import dev.overhead.study.Agent;
+import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code overhead agent --machine a}: measures the studies queued for machine a, one at a time, as
- * {@code overhead run --plan} (or {@code overhead resume}, for one an earlier agent left unfinished)
- * would in this process; the queue itself is db-scheduler's ({@link Fleet}).
- */
+/** {@code overhead agent --machine a}: the options of an {@link Agent} for machine a. */
 @Command(
         name = "agent",
         description = "Measure the studies queued for this machine in the team store, one at a time (docs/team.md).")
@@ -55,12 +43,6 @@ final class AgentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private final AtomicBoolean stopping = new AtomicBoolean();
-
-    static boolean validName(String name) {
-        return name.matches("[A-Za-z0-9._-]{1,100}");
-    }
-
     @Override
     public Integer call() throws StoreException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
@@ -71,7 +53,7 @@ final class AgentCommand implements Callable<Integer> {
             throw UserError.usage("--heartbeat " + e.getMessage());
         }
         String name = machine != null ? machine : hostName();
-        if (!validName(name)) {
+        if (!Agent.validName(name)) {
             throw UserError.usage(
                     "--machine '" + name + "' is not a machine name: use letters, digits, '.', '_' and" + " '-'.");
         }
@@ -79,63 +61,15 @@ final class AgentCommand implements Callable<Integer> {
             throw UserError.usage("agent needs the team store the studies were submitted to: give --store (or"
                     + " OVERHEAD_STORE) postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/team.md).");
         }
-        try (Store store = storeOption.open();
-                Fleet fleet = Fleet.agent(store, name, beat, job -> measure(job, err))) {
-            Runtime.getRuntime().addShutdownHook(new Thread(fleet::close)); // a stop while idle hands nothing back
-            err.println("agent " + name + ": measuring the studies queued for it in " + storeOption.describe()
-                    + (once ? " until none is left" : ""));
-            err.flush();
-            while (!stopping.get()) {
-                Thread.sleep(1000);
-                if (once && fleet.waiting() == 0) {
-                    break;
-                }
-            }
-        }
-        return stopping.get() ? 143 : 0;
-    }
-
-    /** One study: run from its plan, or resumed where an earlier agent of this machine left it. */
-    private boolean measure(Fleet.Job job, PrintWriter err) throws IOException, StoreException {
-        Optional<StudyDefinition> existing;
-        try (Store store = storeOption.openForReading()) {
-            existing = store.studyDefinition(job.label());
-        }
-        if (existing.isPresent() && existing.get().state().equals("done")) {
-            return true;
-        }
-        List<String> args = new ArrayList<>();
-        Path plan = null;
-        if (existing.isPresent()) {
-            err.println("agent " + job.machine() + ": resuming study " + job.label());
-            args.addAll(List.of("resume", job.label()));
-        } else {
-            err.println("agent " + job.machine() + ": starting study " + job.label());
-            plan = Files.createTempFile("overhead-plan-", ".yaml");
-            Files.writeString(plan, job.plan(), StandardCharsets.UTF_8);
-            args.addAll(List.of("run", "--plan", plan.toString(), "--label", job.label()));
-        }
-        args.addAll(List.of("--store", storeOption.value()));
-        if (fake) {
-            args.add("--fake-exec");
-        }
-        err.flush();
-        int code;
-        System.setProperty(Machine.MACHINE_PROPERTY, job.machine()); // the study records which machine ran it
-        try {
-            code = Main.run(args.toArray(String[]::new), spec.commandLine().getOut(), err);
-        } finally {
-            if (plan != null) {
-                Files.deleteIfExists(plan);
-            }
-        }
-        if (code == 130 || code == 143) { // this agent was asked to stop: the study is left to be resumed
-            stopping.set(true);
-            return false;
-        }
-        err.println("agent " + job.machine() + ": study " + job.label() + " ended with exit code " + code);
-        err.flush();
-        return true;
+        PrintWriter out = spec.commandLine().getOut();
+        return new Agent(
+                        storeOption.access(),
+                        name,
+                        beat,
+                        fake,
+                        args -> Main.run(args.toArray(String[]::new), out, err),
+                        err)
+                .serve(once);
     }
 
     private static String hostName() {

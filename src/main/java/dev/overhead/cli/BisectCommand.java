@@ -6,6 +6,9 @@ import dev.overhead.bisect.Git;
 import dev.overhead.model.BisectResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Workload;
+import dev.overhead.study.BisectSteps;
+import dev.overhead.study.Interrupts;
+import dev.overhead.study.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -76,7 +79,7 @@ final class BisectCommand implements Callable<Integer> {
                     settings.compare().confidence(),
                     settings.plannedMax());
             try (Builds builds = Builds.create();
-                    BisectSteps steps = new BisectSteps(err, storeOption, options.running.fakeExec, true)) {
+                    BisectSteps steps = new BisectSteps(err, storeOption.access(), options.running.fakeExec, true)) {
                 Bisector.Steps measuring = new Bisector.Steps() {
                     @Override
                     public Bisector.Measurement measure(

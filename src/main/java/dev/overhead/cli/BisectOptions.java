@@ -5,6 +5,7 @@ import dev.overhead.model.Stopping;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Workload;
 import dev.overhead.plan.ShellWords;
+import dev.overhead.study.UserError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -4,6 +4,8 @@ import dev.overhead.model.BisectResult;
 import dev.overhead.report.BisectRenderers;
 import dev.overhead.report.Format;
 import dev.overhead.report.RenderOptions;
+import dev.overhead.study.SafeText;
+import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -5,6 +5,9 @@ import dev.overhead.bisect.Git;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Workload;
 import dev.overhead.stats.Comparison;
+import dev.overhead.study.BisectSteps;
+import dev.overhead.study.Interrupts;
+import dev.overhead.study.UserError;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,7 +109,7 @@ final class BisectStepCommand implements Callable<Integer> {
                     return SKIP;
                 }
             }
-            try (BisectSteps steps = new BisectSteps(err, storeOption, options.running.fakeExec, false)) {
+            try (BisectSteps steps = new BisectSteps(err, storeOption.access(), options.running.fakeExec, false)) {
                 BisectSteps.Measured m = steps.measure(
                         "bisect step: " + name,
                         workload,

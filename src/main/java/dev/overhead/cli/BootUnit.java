@@ -1,10 +1,8 @@
 package dev.overhead.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Files;
+import dev.overhead.study.BootUnits;
+import dev.overhead.study.StudyLoading;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,90 +21,6 @@ final class BootUnit extends GroupCommand {
         super("say what to do: 'overhead boot-unit install STUDY'");
     }
 
-    static String name(String id) {
-        return "overhead-resume-" + id + ".service";
-    }
-
-    /** The unit's text: resume the study once the machine is up, with this overhead and this store. */
-    static String unit(String id, Path store, List<String> overhead, Path unitFile) {
-        String command = String.join(" ", overhead.stream().map(BootUnit::quote).toList()) + " resume --store "
-                + quote(store.toString()) + " --boot-unit " + quote(unitFile.toString()) + " " + quote(id);
-        return """
-                # Written by 'overhead boot-unit install %1$s' (docs/cli.md): continues study %1$s after
-                # every start of the machine; the resume that measures its last boot removes this unit.
-                [Unit]
-                Description=overhead: continue boot study %1$s
-                After=multi-user.target
-                Wants=multi-user.target
-
-                [Service]
-                Type=oneshot
-                ExecStart=%2$s
-                StandardOutput=journal
-                StandardError=journal
-
-                [Install]
-                WantedBy=multi-user.target
-                """.formatted(id, command);
-    }
-
-    /** systemd's quoting: a word with spaces, quotes or backslashes in double quotes, escaped. */
-    static String quote(String word) {
-        if (!word.isEmpty() && word.chars().noneMatch(c -> c == ' ' || c == '"' || c == '\\' || c == '\'')) {
-            return word;
-        }
-        return "\"" + word.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-
-    /** The command that starts this overhead again: this JVM on this jar, with the launcher's flags. */
-    static List<String> self() {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String jar;
-        try {
-            jar = Path.of(BootUnit.class
-                            .getProtectionDomain()
-                            .getCodeSource()
-                            .getLocation()
-                            .toURI())
-                    .toString();
-        } catch (Exception e) {
-            jar = "overhead.jar";
-        }
-        return List.of(java, "--enable-native-access=ALL-UNNAMED", "-jar", jar);
-    }
-
-    /** Writes the unit of study {@code id} into {@code dir} and says how to enable it; its path. */
-    static Path write(String id, Path store, Path dir, PrintWriter say) {
-        Path file = dir.resolve(name(id));
-        String text = unit(id, store.toAbsolutePath(), self(), file);
-        try {
-            Files.createDirectories(dir);
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new UserError(
-                    1,
-                    "the unit could not be written to " + file + " (" + e.getMessage()
-                            + "); give a folder you can write, or run as root.");
-        }
-        say.println("wrote " + file + "; enable it with: systemctl daemon-reload && systemctl enable " + name(id));
-        say.flush();
-        return file;
-    }
-
-    /** Removes the unit the completed study no longer needs (best effort: the study is done either way). */
-    static void remove(Path unit, PrintWriter err) {
-        try {
-            Files.deleteIfExists(unit);
-            String name = unit.getFileName().toString();
-            dev.overhead.run.BootIdentity.shell(
-                    "command -v systemctl >/dev/null && systemctl disable " + name + " >/dev/null 2>&1; true", null);
-            err.println("overhead: removed the boot unit " + unit);
-        } catch (IOException e) {
-            err.println("overhead: the boot unit " + unit + " could not be removed (" + e.getMessage()
-                    + "); remove it by hand");
-        }
-    }
-
     @Command(name = "install", description = "Write the unit for STUDY (default into /etc/systemd/system).")
     static final class Install extends StoreAdminCommand {
         @Parameters(paramLabel = "STUDY", description = "A study id, id prefix or label.")
@@ -120,8 +34,8 @@ final class BootUnit extends GroupCommand {
 
         @Override
         public Integer call() {
-            String id = StudyLoading.load(storeOption, study).info().id();
-            write(id, storeOption.file(), dir, out());
+            String id = StudyLoading.load(storeOption.access(), study).info().id();
+            BootUnits.write(id, storeOption.file(), dir, out());
             return 0;
         }
     }

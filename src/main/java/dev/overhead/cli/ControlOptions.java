@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.study.UserError;
 import dev.overhead.sysinfo.ControlException;
 import dev.overhead.sysinfo.Controls;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.overhead.store.Store;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
 import dev.overhead.store.StudyDefinition;
+import dev.overhead.study.UserError;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

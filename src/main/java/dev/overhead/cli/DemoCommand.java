@@ -8,6 +8,9 @@ import dev.overhead.model.Workload;
 import dev.overhead.plan.Preset;
 import dev.overhead.plan.Presets;
 import dev.overhead.run.StudySpec;
+import dev.overhead.study.DemoSummary;
+import dev.overhead.study.StudyExecution;
+import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -87,8 +90,12 @@ final class DemoCommand implements Callable<Integer> {
         outputs.markdown = dir.resolve("report.md");
         outputs.html = dir.resolve("report.html");
         VerdictOptions verdict = new VerdictOptions();
-        int code = new StudyExecution(spec.commandLine().getOut(), err, storeOption, outputs, verdict, fakeExec)
-                .run(study, verdict.failIfWorse());
+        int code = new StudyExecution(
+                        err,
+                        storeOption.access(),
+                        new ReportDelivery(spec.commandLine().getOut(), err, outputs, verdict, verdict.failIfWorse()),
+                        fakeExec)
+                .run(study);
         closingParagraph(outputs.json);
         err.println("overhead demo: files in " + dir + "/ -- open " + dir.resolve("report.html") + " in a browser");
         return code;

@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.study.UserError;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;

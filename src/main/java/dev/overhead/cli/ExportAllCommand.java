@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
+import dev.overhead.study.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -5,6 +5,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Direction;
+import dev.overhead.study.UserError;
 import dev.overhead.verdicts.Highlights;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -6,6 +6,8 @@ import dev.overhead.store.Store;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
 import dev.overhead.store.StudyIds;
+import dev.overhead.study.StudyLoading;
+import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.study.SafeText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Percentages;
 import dev.overhead.stats.CompareOptions;
+import dev.overhead.study.UserError;
 import picocli.CommandLine.Option;
 
 /**

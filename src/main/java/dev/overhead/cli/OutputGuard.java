@@ -1,5 +1,6 @@
 package dev.overhead.cli;
 
+import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

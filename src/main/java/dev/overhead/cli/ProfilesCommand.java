@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overhead.model.MetricSpec;
 import dev.overhead.plan.Profile;
 import dev.overhead.plan.Programs;
+import dev.overhead.study.ProfileWorkloads;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -5,6 +5,8 @@ import dev.overhead.store.Store;
 import dev.overhead.store.Store.StudySummary;
 import dev.overhead.store.StoreAdmin;
 import dev.overhead.store.StoreException;
+import dev.overhead.study.Terminal;
+import dev.overhead.study.UserError;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,7 @@
 package dev.overhead.cli;
 
 import dev.overhead.model.StudyResult;
+import dev.overhead.study.StudyLoading;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -33,7 +34,7 @@ final class ReportCommand implements Callable<Integer> {
         Outputs.format(outputs.format);
         OutputGuard.check(
                 outputs, storeOption.file(), StudyLoading.isFile(study) ? List.of(Path.of(study)) : List.of());
-        StudyResult result = StudyLoading.load(storeOption, study);
+        StudyResult result = StudyLoading.load(storeOption.access(), study);
         StudyResult analysed = verdict.judged(result);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
                 .write(verdict.adjusted(analysed));

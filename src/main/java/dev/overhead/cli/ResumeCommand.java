@@ -9,6 +9,10 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.study.StudyExecution;
+import dev.overhead.study.StudyLoading;
+import dev.overhead.study.UserError;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -63,23 +67,18 @@ final class ResumeCommand implements Callable<Integer> {
         }
         StudySpec spec = specOf(done);
         if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
-            return new StudyExecution(
-                            this.spec.commandLine().getOut(),
-                            this.spec.commandLine().getErr(),
-                            storeOption,
-                            outputs,
-                            verdict,
-                            fakeExec)
-                    .resumeBoots(spec, done, bootUnit, switchOnly);
+            return execution().resumeBoots(spec, done, bootUnit, switchOnly);
         }
+        return execution().resume(spec, done);
+    }
+
+    private StudyExecution execution() {
+        PrintWriter err = this.spec.commandLine().getErr();
         return new StudyExecution(
-                        this.spec.commandLine().getOut(),
-                        this.spec.commandLine().getErr(),
-                        storeOption,
-                        outputs,
-                        verdict,
-                        fakeExec)
-                .resume(spec, done);
+                err,
+                storeOption.access(),
+                new ReportDelivery(this.spec.commandLine().getOut(), err, outputs, verdict, verdict.failIfWorse()),
+                fakeExec);
     }
 
     /**

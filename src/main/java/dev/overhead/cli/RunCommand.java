@@ -2,6 +2,10 @@ package dev.overhead.cli;
 
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.run.StudySpec;
+import dev.overhead.study.BuiltVariants;
+import dev.overhead.study.PlanReading;
+import dev.overhead.study.StudyExecution;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,15 +152,14 @@ final class RunCommand implements Callable<Integer> {
         // the command line's --fail-if-worse, else the plan's: handed on, the mixin's field is left as parsed
         List<FailIfWorse.Threshold> failIfWorse =
                 verdict.failIfWorse(fromPlan == null ? null : fromPlan.options().failIfWorsePct());
+        PrintWriter err = commandSpec.commandLine().getErr();
         return new StudyExecution(
-                        commandSpec.commandLine().getOut(),
-                        commandSpec.commandLine().getErr(),
-                        storeOption,
-                        outputs,
-                        verdict,
+                        err,
+                        storeOption.access(),
+                        new ReportDelivery(commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
                         running.fakeExec)
                 .installingBootUnit(installBootUnit)
-                .run(study, failIfWorse);
+                .run(study);
     }
 
     StudySpec buildSpec(StudyPlan fromPlan) {

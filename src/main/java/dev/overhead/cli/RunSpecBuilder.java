@@ -15,6 +15,8 @@ import dev.overhead.plan.VariantSpec;
 import dev.overhead.run.StudySpec;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Direction;
+import dev.overhead.study.ProfileWorkloads;
+import dev.overhead.study.UserError;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

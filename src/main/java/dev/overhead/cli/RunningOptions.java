@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import dev.overhead.model.StudySettings;
 import dev.overhead.plan.Durations;
+import dev.overhead.study.UserError;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 

@@ -5,6 +5,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
+import dev.overhead.study.StudyLoading;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -28,7 +29,7 @@ final class ShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StudyResult s = StudyLoading.load(storeOption, study);
+        StudyResult s = StudyLoading.load(storeOption.access(), study);
         PrintWriter out = spec.commandLine().getOut();
         out.println("study    " + s.info().id()
                 + (s.info().label() == null ? "" : "  (" + s.info().label() + ")"));

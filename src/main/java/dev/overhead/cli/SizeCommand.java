@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import dev.overhead.interop.ElfFile;
 import dev.overhead.interop.FormatException;
 import dev.overhead.interop.SizeComparison;
+import dev.overhead.study.UserError;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

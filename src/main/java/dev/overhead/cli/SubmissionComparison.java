@@ -3,9 +3,8 @@ package dev.overhead.cli;
 import dev.overhead.model.ToolVersion;
 import dev.overhead.report.Format;
 import dev.overhead.report.SubmissionRenderers;
-import dev.overhead.store.Fleet;
-import dev.overhead.store.Store;
-import dev.overhead.store.StoreException;
+import dev.overhead.study.Submissions;
+import dev.overhead.study.UserError;
 import dev.overhead.verdicts.PooledSubmission;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -13,9 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code overhead compare --submission ID}: the studies one {@code overhead submit} queued, one per
- * machine, judged each on its own and then pooled with the machine as a level (docs/statistics.md,
- * "Across machines"), as text, JSON or CSV on stdout and in the files of --export-json and --export-csv.
+ * {@code overhead compare --submission ID}: the pooled comparison of a submission ({@link Submissions})
+ * as text, JSON or CSV on stdout and in the files of --export-json and --export-csv.
  */
 final class SubmissionComparison {
     private SubmissionComparison() {}
@@ -29,25 +27,7 @@ final class SubmissionComparison {
             PrintWriter err) {
         Format format = formatOf(outputs);
         OutputGuard.check(outputs, storeOption.file(), List.of());
-        List<PooledSubmission.Machine> machines = new ArrayList<>();
-        try (Store store = storeOption.openForReading()) {
-            for (Store.StudySummary s : store.list().reversed()) {
-                String machine = Fleet.machineOf(submission, s.label());
-                if (machine != null) {
-                    machines.add(new PooledSubmission.Machine(
-                            machine, verdict.judged(StudyLoading.fromStore(store, s.id())), s.state(), s.runs()));
-                }
-            }
-        } catch (StoreException e) {
-            throw StoreOption.refusal(e);
-        }
-        if (machines.isEmpty()) {
-            throw new UserError(
-                    1,
-                    "no study of submission '" + submission + "' is in " + storeOption.describe()
-                            + ": 'overhead list' shows the stored studies (labelled SUBMISSION@MACHINE).");
-        }
-        PooledSubmission pooled = PooledSubmission.of(submission, machines);
+        PooledSubmission pooled = Submissions.pooled(storeOption.access(), submission, verdict::judged);
         Outputs files = new Outputs(out, err, outputs);
         String version = ToolVersion.current();
         if (outputs.json != null) {

@@ -4,6 +4,9 @@ import dev.overhead.store.Fleet;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import dev.overhead.store.StudyIds;
+import dev.overhead.study.Agent;
+import dev.overhead.study.PlanReading;
+import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +58,7 @@ final class SubmitCommand implements Callable<Integer> {
         List<String> names = List.copyOf(
                 new LinkedHashSet<>(machines.stream().map(String::strip).toList()));
         for (String m : names) {
-            if (!AgentCommand.validName(m)) {
+            if (!Agent.validName(m)) {
                 throw UserError.usage(
                         "--machines: '" + m + "' is not a machine name: use letters, digits, '.', '_'" + " and '-'.");
             }

@@ -5,6 +5,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
 import dev.overhead.stats.CompareOptions;
 import dev.overhead.stats.Estimand;
+import dev.overhead.study.UserError;
 import dev.overhead.verdicts.Analyzer;
 import dev.overhead.verdicts.Judge;
 import java.util.ArrayList;

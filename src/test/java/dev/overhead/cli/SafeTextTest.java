@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.study.SafeText;
 import java.io.BufferedWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;

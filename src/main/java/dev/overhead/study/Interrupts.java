@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -12,7 +12,7 @@ import sun.misc.SignalHandler;
  * sun.misc.Signal (module jdk.unsupported) is the supported way to replace the default of
  * exiting at once.
  */
-final class Interrupts {
+public final class Interrupts {
     private static final Signal INT = new Signal("INT");
     private static final Signal TERM = new Signal("TERM");
     private static SignalHandler previousInt;
@@ -24,7 +24,7 @@ final class Interrupts {
     private Interrupts() {}
 
     /** From now on an interrupt is remembered rather than fatal. */
-    static synchronized void arm() {
+    public static synchronized void arm() {
         early = false;
         action = null;
         received = 0;
@@ -37,13 +37,13 @@ final class Interrupts {
     }
 
     /** Gives the interrupt to {@code cancel}; false if one came already (then nothing should start). */
-    static synchronized boolean handOver(Runnable cancel) {
+    public static synchronized boolean handOver(Runnable cancel) {
         action = cancel;
         return !early;
     }
 
     /** The exit code for the signal that came (128 + its number), or 0 if none did. */
-    static synchronized int exitCode() {
+    public static synchronized int exitCode() {
         return received == 0 ? 0 : 128 + received;
     }
 
@@ -58,7 +58,7 @@ final class Interrupts {
         }
     }
 
-    static synchronized void reset() {
+    public static synchronized void reset() {
         if (previousInt != null) {
             Signal.handle(INT, previousInt);
             Signal.handle(TERM, previousTerm);

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.report.ProgressLine;
 import dev.overhead.run.Listener;
@@ -7,12 +7,12 @@ import java.io.PrintWriter;
 import java.time.Duration;
 
 /** One live line on stderr, rewritten after every run; only when stderr is a terminal. */
-final class TerminalProgress implements Listener {
+public final class TerminalProgress implements Listener {
     private final PrintWriter err;
     private final int width;
     private boolean drawn;
 
-    TerminalProgress(PrintWriter err, int width) {
+    public TerminalProgress(PrintWriter err, int width) {
         this.err = err;
         this.width = width;
     }

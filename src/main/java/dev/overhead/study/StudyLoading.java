@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.interop.FormatException;
 import dev.overhead.interop.Formats;
@@ -10,14 +10,14 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** Finds a study given as a file (any format overhead reads) or as a stored id, id prefix or label. */
-final class StudyLoading {
+public final class StudyLoading {
     private StudyLoading() {}
 
-    static boolean isFile(String input) {
+    public static boolean isFile(String input) {
         return Files.isRegularFile(Path.of(input));
     }
 
-    static StudyResult fromFile(String input) {
+    public static StudyResult fromFile(String input) {
         try {
             return Formats.read(Path.of(input));
         } catch (FormatException | IllegalArgumentException e) {
@@ -25,7 +25,7 @@ final class StudyLoading {
         }
     }
 
-    static StudyResult fromStore(Store store, String idOrLabel) {
+    public static StudyResult fromStore(Store store, String idOrLabel) {
         try {
             Optional<StudyResult> found = store.load(idOrLabel);
             return found.orElseThrow(() -> new UserError(
@@ -33,18 +33,18 @@ final class StudyLoading {
                     "no file and no stored study is called '" + idOrLabel
                             + "'; 'overhead list' shows the stored studies"));
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         }
     }
 
-    static StudyResult load(StoreOption storeOption, String input) {
+    public static StudyResult load(StoreAccess storeOption, String input) {
         if (isFile(input)) {
             return fromFile(input);
         }
         try (Store store = storeOption.openForReading()) {
             return fromStore(store, input);
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Locale;
 
 /** The demo's closing paragraph: each verdict on the primary metric, read out in plain words. */
-final class DemoSummary {
+public final class DemoSummary {
     private DemoSummary() {}
 
     /** From the study's JSON (docs/cli.md): one sentence per workload and candidate, then what to make of them. */
-    static String paragraph(JsonNode root, String primary) {
+    public static String paragraph(JsonNode root, String primary) {
         List<String> sentences = new ArrayList<>();
         int costs = 0;
         int open = 0;
@@ -79,7 +79,7 @@ final class DemoSummary {
     }
 
     /** Lines of at most {@code width} characters, broken between words. */
-    static String wrap(String text, int width) {
+    public static String wrap(String text, int width) {
         StringBuilder out = new StringBuilder();
         int column = 0;
         for (String word : text.split(" ")) {

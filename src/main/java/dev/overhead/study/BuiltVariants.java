@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.model.Variant;
 import dev.overhead.run.MachineHooks;
@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Builds the compiler-flag variants of a study before it starts, and adds their binaries' sizes to its notes. */
-final class BuiltVariants {
+public final class BuiltVariants {
     private BuiltVariants() {}
 
-    static StudySpec build(StudySpec spec, PrintWriter err) {
+    public static StudySpec build(StudySpec spec, PrintWriter err) {
         if (spec.variants().stream().noneMatch(v -> v.env().containsKey(VariantBuilds.BUILD))) {
             return spec;
         }
@@ -25,7 +25,7 @@ final class BuiltVariants {
         return new StudySpec(spec.label(), spec.workloads(), built, spec.settings(), spec.output());
     }
 
-    static MachineHooks withSizeNotes(MachineHooks hooks, StudySpec spec) {
+    public static MachineHooks withSizeNotes(MachineHooks hooks, StudySpec spec) {
         List<String> sizes =
                 VariantBuilds.sizeNotes(spec.variants(), spec.settings().baseline());
         if (sizes.isEmpty()) {

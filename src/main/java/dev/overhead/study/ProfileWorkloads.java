@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.model.Workload;
 import dev.overhead.plan.PlanException;
@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@code run --workload PROFILE[:KEY=VALUE,...]}: the workloads the profiles give, or a sentence. */
-final class ProfileWorkloads {
+public final class ProfileWorkloads {
     private ProfileWorkloads() {}
 
-    static List<Workload> of(List<String> specs) {
+    public static List<Workload> of(List<String> specs) {
         if (specs.isEmpty()) {
             return List.of();
         }
@@ -28,7 +28,7 @@ final class ProfileWorkloads {
         return out;
     }
 
-    static Profiles load() {
+    public static Profiles load() {
         try {
             return Profiles.load();
         } catch (PlanException e) {

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.plan.PlanException;
 import dev.overhead.plan.PlanReader;
@@ -7,10 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reads a plan, turning every fault into the one sentence the plan reader wrote. */
-final class PlanReading {
+public final class PlanReading {
     private PlanReading() {}
 
-    static StudyPlan read(Path plan) {
+    public static StudyPlan read(Path plan) {
         if (!Files.isReadable(plan)) {
             throw new UserError(1, "the plan " + plan + " cannot be read: check the path");
         }

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -9,15 +9,15 @@ import java.io.Writer;
  * report, a list or an error. Each is written as a JSON-style escape (backslash, u, four hex digits), which a reader can see and which,
  * inside a JSON string, is the same character again; the store and the JSON export keep the exact bytes.
  */
-final class SafeText {
+public final class SafeText {
     private SafeText() {}
 
     /** C0 controls but tab and newline, DEL, and the C1 controls (U+0080 to U+009F, e.g. CSI). */
-    static boolean unsafe(char c) {
+    public static boolean unsafe(char c) {
         return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f);
     }
 
-    static String clean(String s) {
+    public static String clean(String s) {
         int i = 0;
         while (i < s.length() && !unsafe(s.charAt(i))) {
             i++;
@@ -38,12 +38,12 @@ final class SafeText {
     }
 
     /** A writer for a terminal or a text file: everything through it is cleaned. */
-    static PrintWriter wrap(PrintWriter raw) {
+    public static PrintWriter wrap(PrintWriter raw) {
         return raw instanceof Cleaning ? raw : new Cleaning(raw);
     }
 
     /** Writes our own terminal controls (the progress line's) past the cleaning. */
-    static void printRaw(PrintWriter w, String controls) {
+    public static void printRaw(PrintWriter w, String controls) {
         if (w instanceof Cleaning c) {
             c.flush();
             c.raw.print(controls);

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.plan.PlanException;
 import dev.overhead.plan.Presets;
@@ -6,11 +6,11 @@ import dev.overhead.plan.Profiles;
 import java.util.Optional;
 
 /** Which Debian package provides a program that a profile or a preset runs, for a refusal's last words. */
-final class Packages {
+public final class Packages {
     private Packages() {}
 
     /** {@code "; install it with apt-get install rt-tests"}, or empty where no profile or preset knows it. */
-    static Optional<String> hint(String program) {
+    public static Optional<String> hint(String program) {
         Optional<String> pkg;
         try {
             pkg = Profiles.load().packageFor(program);

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.exec.Executor;
 import dev.overhead.exec.Executors;
@@ -21,39 +21,31 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Runs (or resumes) a study from the command line: store, executor, Ctrl-C, progress, outputs. */
-final class StudyExecution {
-    private final PrintWriter out;
+/**
+ * Runs (or resumes) a study: store, executor, Ctrl-C, progress; what becomes of the result is the
+ * caller's {@link Delivery}.
+ */
+public final class StudyExecution {
     private final PrintWriter err;
-    private final StoreOption storeOption;
-    private final OutputOptions outputs;
-    private final VerdictOptions verdict;
+    private final StoreAccess storeOption;
+    private final Delivery delivery;
     private final boolean fake;
     private java.nio.file.Path bootUnitDir; // run --install-boot-unit: where the unit of a boot study goes
 
-    StudyExecution(
-            PrintWriter out,
-            PrintWriter err,
-            StoreOption storeOption,
-            OutputOptions outputs,
-            VerdictOptions verdict,
-            boolean fake) {
-        this.out = out;
+    public StudyExecution(PrintWriter err, StoreAccess storeOption, Delivery delivery, boolean fake) {
         this.err = err;
         this.storeOption = storeOption;
-        this.outputs = outputs;
-        this.verdict = verdict;
+        this.delivery = delivery;
         this.fake = fake;
     }
 
     /** A boot study started by {@code run} also gets its systemd unit, written into {@code dir} (null: none). */
-    StudyExecution installingBootUnit(java.nio.file.Path dir) {
+    public StudyExecution installingBootUnit(java.nio.file.Path dir) {
         bootUnitDir = dir;
         return this;
     }
 
-    /** @param failIfWorse exit 3 when one of these trips (empty: never) */
-    int run(StudySpec spec, List<FailIfWorse.Threshold> failIfWorse) {
+    public int run(StudySpec spec) {
         if (!fake) {
             preflight(spec);
         }
@@ -62,56 +54,49 @@ final class StudyExecution {
             Map<String, Object> environment = Machine.environment(spec, fake);
             StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
             if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
-                return reported(
-                        new BootStudy(err, storeOption, fake).start(spec, info, environment, bootUnitDir), failIfWorse);
+                return reported(new BootStudy(err, storeOption, fake).start(spec, info, environment, bootUnitDir));
             }
-            return execute(spec, info, environment, null, failIfWorse);
+            return execute(spec, info, environment, null);
         } finally {
             Interrupts.reset();
         }
     }
 
     /** A boot study after a start: measure this boot's share and switch, or, with {@code switchOnly}, only switch. */
-    int resumeBoots(StudySpec spec, StudyResult done, java.nio.file.Path unit, boolean switchOnly) {
+    public int resumeBoots(StudySpec spec, StudyResult done, java.nio.file.Path unit, boolean switchOnly) {
         BootStudy boots = new BootStudy(err, storeOption, fake);
         if (switchOnly) {
-            return reported(boots.switchOnly(spec, done), verdict.failIfWorse());
+            return reported(boots.switchOnly(spec, done));
         }
         if (!fake) {
             checkPreloads(spec);
         }
-        return reported(boots.resume(spec, done, unit), verdict.failIfWorse());
+        return reported(boots.resume(spec, done, unit));
     }
 
     /** The report of a boot study whose last share was measured; nothing to print after a switch. */
-    private int reported(BootStudy.Result result, List<FailIfWorse.Threshold> failIfWorse) {
+    private int reported(BootStudy.Result result) {
         if (result.report() == null) {
             return result.exitCode();
         }
-        new Outputs(out, err, outputs).write(verdict.adjusted(result.report()));
-        return FailIfWorse.exitCode(
-                result.report(), failIfWorse, result.report().info().settings().primary(), err);
+        delivery.write(result.report());
+        return delivery.gate(result.report());
     }
 
-    int resume(StudySpec spec, StudyResult done) {
+    public int resume(StudySpec spec, StudyResult done) {
         if (!fake) {
             checkPreloads(spec);
         }
         Interrupts.arm();
         try {
-            return execute(spec, done.info(), done.environment(), done, verdict.failIfWorse());
+            return execute(spec, done.info(), done.environment(), done);
         } finally {
             Interrupts.reset();
         }
     }
 
-    private int execute(
-            StudySpec spec,
-            StudyInfo info,
-            Map<String, Object> environment,
-            StudyResult resumeFrom,
-            List<FailIfWorse.Threshold> failIfWorse) {
-        OutputGuard.check(outputs, storeOption.file(), List.of()); // before measuring, not after
+    private int execute(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
+        delivery.checkTargets(storeOption.file()); // before measuring, not after
         Outcome outcome;
         try (Store store = storeOption.open();
                 Store.Held held = store.lock(info.id()); // dies with the process (docs/reliability.md, case 9)
@@ -132,9 +117,9 @@ final class StudyExecution {
         } catch (RunFailure failure) {
             throw new UserError(1, sentence(failure.getMessage()) + " " + kept(info.id()), failure);
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         }
-        new Outputs(out, err, outputs).write(verdict.adjusted(outcome.result()));
+        delivery.write(outcome.result());
         int signalled = Interrupts.exitCode(); // 130 or 143, also for a signal after the last run
         if (outcome.state() == Outcome.State.INTERRUPTED) {
             int measured = runCount(outcome.result());
@@ -154,15 +139,11 @@ final class StudyExecution {
         if (unread != null) {
             throw new UserError(1, unread + " The runs are kept in study " + info.id() + ".");
         }
-        return FailIfWorse.exitCode(
-                outcome.result(),
-                failIfWorse,
-                outcome.result().info().settings().primary(),
-                err);
+        return delivery.gate(outcome.result());
     }
 
     /** A parsed primary metric that no run's output matched: the study cannot say what it was run for. */
-    static String unreadPrimary(dev.overhead.model.StudyResult result) {
+    public static String unreadPrimary(dev.overhead.model.StudyResult result) {
         String name = result.info().settings().primary();
         for (dev.overhead.model.WorkloadResult w : result.workloads()) {
             for (dev.overhead.model.MetricSpec m : w.workload().metrics()) {
@@ -186,7 +167,7 @@ final class StudyExecution {
     }
 
     /** Ends a message from below with a full stop, so the next sentence does not run into it (docs/reliability.md, case 22). */
-    static String sentence(String message) {
+    public static String sentence(String message) {
         String m = message == null ? "the study failed" : message.strip();
         return m.endsWith(".") || m.endsWith("!") || m.endsWith("?") ? m : m + ".";
     }
@@ -215,7 +196,7 @@ final class StudyExecution {
     }
 
     /** A command that cannot be started is refused before the first run (docs/cli.md, errors). */
-    static void preflight(StudySpec spec) {
+    public static void preflight(StudySpec spec) {
         checkPreloads(spec);
         for (Workload workload : spec.workloads()) {
             for (Variant variant : spec.variants()) {

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -6,10 +6,10 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /** Whether a file descriptor is a terminal, by libc's isatty (the JDK only tells about stdin/stdout). */
-final class Terminal {
+public final class Terminal {
     private Terminal() {}
 
-    static boolean isTerminal(int fd) {
+    public static boolean isTerminal(int fd) {
         try {
             Linker linker = Linker.nativeLinker();
             MethodHandle isatty = linker.downcallHandle(
@@ -22,7 +22,7 @@ final class Terminal {
     }
 
     /** Terminal width from $COLUMNS, else 80. */
-    static int width() {
+    public static int width() {
         try {
             return Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80"));
         } catch (NumberFormatException e) {

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 /**
  * A refusal: one or two sentences naming what is wrong and what to do (docs/cli.md, "Errors and

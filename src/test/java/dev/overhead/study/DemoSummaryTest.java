@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.exec.Executor;
 import dev.overhead.exec.Executors;
@@ -32,29 +32,29 @@ import java.util.Map;
  * so variants never mix. The state between boots is the store: the runs record their boot id, and
  * the schedule is drawn again from the study's seed.
  */
-final class BootStudy {
+public final class BootStudy {
     /** The study's state while it waits for the next boot. */
-    static final String WAITING = "booting";
+    public static final String WAITING = "booting";
 
     private final PrintWriter err;
-    private final StoreOption storeOption;
+    private final StoreAccess storeOption;
     private final boolean fake;
 
-    BootStudy(PrintWriter err, StoreOption storeOption, boolean fake) {
+    public BootStudy(PrintWriter err, StoreAccess storeOption, boolean fake) {
         this.err = err;
         this.storeOption = storeOption;
         this.fake = fake;
     }
 
     /** {@code run --plan} on a boot study: the study is made, then continued as after a boot. */
-    Result start(StudySpec spec, StudyInfo info, Map<String, Object> environment, Path unitDir) {
+    public Result start(StudySpec spec, StudyInfo info, Map<String, Object> environment, Path unitDir) {
         try (Store store = storeOption.open()) {
             store.createStudy(info, spec.workloads(), spec.variants(), environment);
             store.finish(info.id(), WAITING, List.of());
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         }
-        Path unit = unitDir == null ? null : BootUnit.write(info.id(), storeOption.file(), unitDir, err);
+        Path unit = unitDir == null ? null : BootUnits.write(info.id(), storeOption.file(), unitDir, err);
         BootSchedule schedule = BootSchedule.of(spec.variants(), spec.settings());
         err.println("overhead: study " + info.id() + " runs its variants over "
                 + schedule.shares().size() + " boots in this order: " + String.join(" ", schedule.shares()));
@@ -70,7 +70,7 @@ final class BootStudy {
     }
 
     /** What a boot (or {@code overhead resume}) does: identify, measure the share, switch to the next. */
-    Result resume(StudySpec spec, StudyResult done, Path unit) {
+    public Result resume(StudySpec spec, StudyResult done, Path unit) {
         String id = done.info().id();
         BootSchedule schedule = BootSchedule.of(spec.variants(), spec.settings());
         int share = schedule.next(done);
@@ -117,7 +117,7 @@ final class BootStudy {
     }
 
     /** {@code resume --switch}: ask for the variant the next share needs, measuring nothing. */
-    Result switchOnly(StudySpec spec, StudyResult done) {
+    public Result switchOnly(StudySpec spec, StudyResult done) {
         BootSchedule schedule = BootSchedule.of(spec.variants(), spec.settings());
         int share = schedule.next(done);
         if (share < 0) {
@@ -154,7 +154,7 @@ final class BootStudy {
                             + done.info().id() + ".",
                     failure);
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         } finally {
             Interrupts.reset();
         }
@@ -167,7 +167,7 @@ final class BootStudy {
         StudyResult analysed = Judge.of(s).analyse(all, s.baseline(), s.compare());
         setState(id, "done", analysed.warnings());
         if (unit != null) {
-            BootUnit.remove(unit, err);
+            BootUnits.remove(unit, err);
         }
         err.println("overhead: study " + id + " has measured every boot");
         return Result.done(analysed);
@@ -198,7 +198,7 @@ final class BootStudy {
         try (Store store = storeOption.openForReading()) {
             return StudyLoading.fromStore(store, id);
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         }
     }
 
@@ -206,12 +206,12 @@ final class BootStudy {
         try (Store store = storeOption.open()) {
             store.finish(id, state, warnings);
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         }
     }
 
     /** What a boot study's step ended with: a report (every share measured), a switch, or an exit code. */
-    record Result(StudyResult report, int exitCode) {
+    public record Result(StudyResult report, int exitCode) {
         static Result done(StudyResult analysed) {
             return new Result(analysed, 0);
         }

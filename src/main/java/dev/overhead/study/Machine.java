@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
@@ -17,11 +17,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** Wires the machine (sysinfo) into a study run from the command line. */
-final class Machine {
+public final class Machine {
     private Machine() {}
 
     /** The environment stored with a study; the fake executor's studies record none, so tests are exact. */
-    static Map<String, Object> environment(StudySpec spec, boolean fake) {
+    public static Map<String, Object> environment(StudySpec spec, boolean fake) {
         Map<String, Object> env;
         if (fake) {
             env = Map.of("executor", "fake");
@@ -35,14 +35,14 @@ final class Machine {
     }
 
     /** Set by {@code overhead agent --machine NAME} for the studies it runs in its own JVM. */
-    static final String MACHINE_PROPERTY = "overhead.machine";
+    public static final String MACHINE_PROPERTY = "overhead.machine";
 
     /**
      * The environment with the machine's name under {@code machine}, where one was given (an agent's
      * {@code --machine}, or {@code OVERHEAD_MACHINE}): serve and {@code compare --submission} tell
      * machines apart by it, also two agents on one host.
      */
-    static Map<String, Object> named(Map<String, Object> env, String machine) {
+    public static Map<String, Object> named(Map<String, Object> env, String machine) {
         if (machine == null || machine.isBlank()) {
             return env;
         }
@@ -56,7 +56,7 @@ final class Machine {
      * Drops caches before each run when asked, samples the machine's load after each, and says
      * what made the machine noisy: at the start (from the environment) and during the study.
      */
-    static MachineHooks hooks(StudySettings options, Map<String, Object> environment, boolean fake) {
+    public static MachineHooks hooks(StudySettings options, Map<String, Object> environment, boolean fake) {
         if (fake) {
             return MachineHooks.NONE;
         }
@@ -95,7 +95,7 @@ final class Machine {
     }
 
     /** What differs between the machines of two studies (the cross-boot case), as sentences. */
-    static List<String> environmentDifferences(StudyResult a, StudyResult b) {
+    public static List<String> environmentDifferences(StudyResult a, StudyResult b) {
         List<String> out = new ArrayList<>();
         for (EnvironmentDiff.Difference d : EnvironmentDiff.diff(a.environment(), b.environment())) {
             out.add("the machines differ in " + d.path() + ": " + d.a() + " (" + name(a) + ") vs " + d.b() + " ("

@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.exec.Executor;
 import dev.overhead.exec.Executors;
@@ -33,7 +33,7 @@ import java.util.Optional;
  * and one executor serve every step. A step whose study is already complete in the store (same
  * label, command and settings) is taken from there; an interrupted one is resumed.
  */
-final class BisectSteps implements AutoCloseable {
+public final class BisectSteps implements AutoCloseable {
     private final PrintWriter err;
     private final boolean fake;
     private final boolean reuse;
@@ -42,10 +42,11 @@ final class BisectSteps implements AutoCloseable {
     private Map<String, Object> environment;
 
     /** What a step measured: the study and the primary comparison, or why there is none. */
-    record Measured(StudyResult study, Comparison comparison, boolean interrupted, String failure, boolean reused) {}
+    public record Measured(
+            StudyResult study, Comparison comparison, boolean interrupted, String failure, boolean reused) {}
 
     /** @param reuse take a complete study stored under the same label instead of measuring again */
-    BisectSteps(PrintWriter err, StoreOption storeOption, boolean fake, boolean reuse) {
+    public BisectSteps(PrintWriter err, StoreAccess storeOption, boolean fake, boolean reuse) {
         this.err = err;
         this.fake = fake;
         this.reuse = reuse;
@@ -59,7 +60,7 @@ final class BisectSteps implements AutoCloseable {
     }
 
     /** The variant of a build: its directory in {@code OVERHEAD_BUILD_DIR}, which fills {@code {build_dir}}. */
-    static Variant variant(String name, Path dir) {
+    public static Variant variant(String name, Path dir) {
         return new Variant(name, Map.of(VariantBuilds.DIR, dir.toString()), List.of(), List.of(), List.of());
     }
 
@@ -69,7 +70,7 @@ final class BisectSteps implements AutoCloseable {
      * @param first true for the first step of a bisection: a command that cannot run there is the
      *              user's to fix (thrown), not a reason to skip the commit
      */
-    Measured measure(
+    public Measured measure(
             String label, Workload workload, Variant good, Variant tested, StudySettings settings, boolean first) {
         StudySpec spec =
                 new StudySpec(label, List.of(workload), List.of(good, tested), settings, new OutputPolicy.Discard());
@@ -115,7 +116,7 @@ final class BisectSteps implements AutoCloseable {
             }
             return new Measured(null, null, false, StudyExecution.sentence(failure.getMessage()), false);
         } catch (StoreException e) {
-            throw StoreOption.refusal(e);
+            throw StoreAccess.refusal(e);
         }
     }
 
@@ -161,7 +162,7 @@ final class BisectSteps implements AutoCloseable {
     }
 
     /** The comparison of the tested build against the good one on the primary metric. */
-    static Comparison primary(StudyResult study, String tested) {
+    public static Comparison primary(StudyResult study, String tested) {
         String metric = study.info().settings().primary();
         return study.comparisons().stream()
                 .filter(r -> !r.overall()

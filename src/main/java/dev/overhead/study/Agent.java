@@ -1,0 +1,114 @@
+package dev.overhead.study;
+
+import dev.overhead.store.Fleet;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import dev.overhead.store.StudyDefinition;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * An agent of the fleet: measures the studies queued for one machine, one at a time, as
+ * {@code overhead run --plan} (or {@code overhead resume}, for one an earlier agent left unfinished)
+ * would in this process; the queue itself is db-scheduler's ({@link Fleet}).
+ */
+public final class Agent {
+    /** Runs one overhead command line in this process (the {@code cli}'s entry point); its exit code. */
+    public interface Commands {
+        int run(List<String> args);
+    }
+
+    private final StoreAccess store;
+    private final String machine;
+    private final Duration heartbeat;
+    private final boolean fake;
+    private final Commands commands;
+    private final PrintWriter err;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+
+    public Agent(
+            StoreAccess store, String machine, Duration heartbeat, boolean fake, Commands commands, PrintWriter err) {
+        this.store = store;
+        this.machine = machine;
+        this.heartbeat = heartbeat;
+        this.fake = fake;
+        this.commands = commands;
+        this.err = err;
+    }
+
+    public static boolean validName(String name) {
+        return name.matches("[A-Za-z0-9._-]{1,100}");
+    }
+
+    /**
+     * Measures until stopped, or with {@code once} until no study is left for this machine; 0, or
+     * 143 when a signal stopped it (the study in hand is left to be resumed).
+     */
+    public int serve(boolean once) throws StoreException, InterruptedException {
+        try (Store opened = store.open();
+                Fleet fleet = Fleet.agent(opened, machine, heartbeat, this::measure)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(fleet::close)); // a stop while idle hands nothing back
+            err.println("agent " + machine + ": measuring the studies queued for it in " + store.describe()
+                    + (once ? " until none is left" : ""));
+            err.flush();
+            while (!stopping.get()) {
+                Thread.sleep(1000);
+                if (once && fleet.waiting() == 0) {
+                    break;
+                }
+            }
+        }
+        return stopping.get() ? 143 : 0;
+    }
+
+    /** One study: run from its plan, or resumed where an earlier agent of this machine left it. */
+    private boolean measure(Fleet.Job job) throws IOException, StoreException {
+        Optional<StudyDefinition> existing;
+        try (Store opened = store.openForReading()) {
+            existing = opened.studyDefinition(job.label());
+        }
+        if (existing.isPresent() && existing.get().state().equals("done")) {
+            return true;
+        }
+        List<String> args = new ArrayList<>();
+        Path plan = null;
+        if (existing.isPresent()) {
+            err.println("agent " + job.machine() + ": resuming study " + job.label());
+            args.addAll(List.of("resume", job.label()));
+        } else {
+            err.println("agent " + job.machine() + ": starting study " + job.label());
+            plan = Files.createTempFile("overhead-plan-", ".yaml");
+            Files.writeString(plan, job.plan(), StandardCharsets.UTF_8);
+            args.addAll(List.of("run", "--plan", plan.toString(), "--label", job.label()));
+        }
+        args.addAll(List.of("--store", store.value()));
+        if (fake) {
+            args.add("--fake-exec");
+        }
+        err.flush();
+        int code;
+        System.setProperty(Machine.MACHINE_PROPERTY, job.machine()); // the study records which machine ran it
+        try {
+            code = commands.run(args);
+        } finally {
+            if (plan != null) {
+                Files.deleteIfExists(plan);
+            }
+        }
+        if (code == 130 || code == 143) { // this agent was asked to stop: the study is left to be resumed
+            stopping.set(true);
+            return false;
+        }
+        err.println("agent " + job.machine() + ": study " + job.label() + " ended with exit code " + code);
+        err.flush();
+        return true;
+    }
+}

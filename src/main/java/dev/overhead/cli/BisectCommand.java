@@ -106,7 +106,8 @@ final class BisectCommand implements Callable<Integer> {
                                 BisectSteps.variant(goodName, goodDir),
                                 BisectSteps.variant(testName, testDir),
                                 s,
-                                first);
+                                first,
+                                threshold);
                         return new Bisector.Measurement(
                                 m.study() == null ? null : m.study().info().id(),
                                 m.comparison(),

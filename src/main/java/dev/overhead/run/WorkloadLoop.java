@@ -160,11 +160,17 @@ final class WorkloadLoop {
                 continue;
             }
             Comparison c = compare(base, v);
-            if (c == null || !c.verdict().decisive() || !precise(c)) {
+            if (c == null || !c.verdict().decisive() || !precise(c) || !decided(c)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Off the study's decision point, where it has one (a bisection's midpoint): its interval lies on one side. */
+    private boolean decided(Comparison c) {
+        Double d = spec.decisionPct();
+        return d == null || c.ciLowPct() > d || c.ciHighPct() < d;
     }
 
     /**

@@ -160,14 +160,18 @@ final class WorkloadLoop {
                 continue;
             }
             Comparison c = compare(base, v);
-            if (c == null || !c.verdict().decisive() || !precise(c) || !decided(c)) {
+            if (c == null || !precise(c)) {
+                return false;
+            }
+            // a bisection's step asks only which side of its decision point the change lies on
+            if (spec.decisionPct() != null ? !decided(c) : !c.verdict().decisive()) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Off the study's decision point, where it has one (a bisection's midpoint): its interval lies on one side. */
+    /** The interval lies wholly on one side of the study's decision point (a bisection's midpoint). */
     private boolean decided(Comparison c) {
         Double d = spec.decisionPct();
         return d == null || c.ciLowPct() > d || c.ciHighPct() < d;

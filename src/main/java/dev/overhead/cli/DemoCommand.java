@@ -1,7 +1,6 @@
 package dev.overhead.cli;
 
 import dev.overhead.exec.OutputPolicy;
-import dev.overhead.model.Stopping;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
@@ -121,7 +120,11 @@ final class DemoCommand implements Callable<Integer> {
         }
         Duration limit = dev.overhead.plan.Durations.parse(budget);
         StudySettings settings = StudySettings.DEFAULTS.toBuilder()
-                .stopping(new Stopping.Adaptive(StudySettings.MIN_RUNS, 30)) // at most 30: there is a time budget
+                // at most 30: there is a time budget; the default precision, so the changes shown are not inflated
+                .stopping(StudySettings.adaptiveByDefault(
+                        StudySettings.MIN_RUNS,
+                        30,
+                        StudySettings.DEFAULTS.compare().thresholdPct()))
                 .warmup(1)
                 .timeBudget(limit)
                 .timeout(Duration.ofSeconds(60))

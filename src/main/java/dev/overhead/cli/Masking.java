@@ -41,7 +41,8 @@ final class Masking {
                                 w.workload(),
                                 w.variants().stream()
                                         .map(v -> new VariantResult(variant(v.variant()), v.runs()))
-                                        .toList()))
+                                        .toList(),
+                                w.stop()))
                         .toList(),
                 s.comparisons(),
                 s.warnings(),

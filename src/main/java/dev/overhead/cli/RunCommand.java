@@ -78,7 +78,8 @@ final class RunCommand implements Callable<Integer> {
             names = "--precision",
             paramLabel = "PCT",
             description = "Adaptive stopping also waits until every primary interval is at most ±PCT wide"
-                    + " (half-width in percentage points, e.g. 2%%).")
+                    + " (half-width in percentage points, e.g. 2%%; default: the threshold; off: stop as soon as"
+                    + " every verdict is settled, and accept a change inflated by the early stop).")
     String precision;
 
     @Option(

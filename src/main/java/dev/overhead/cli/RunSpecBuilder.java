@@ -145,6 +145,8 @@ final class RunSpecBuilder {
         }
         CompareOptions compare = c.verdict.compareOptions(p.thresholdPct(), p.confidence(), p.estimand());
         Double precision = precision(p);
+        // neither --precision nor the plan's: the default (the threshold, or a quarter of the change)
+        boolean byDefault = precision == null && count == null && !off(c.precision);
         if (precision != null && count != null) {
             throw UserError.usage("--precision needs adaptive stopping: leave out --runs (or the plan's runs count)"
                     + " and give --max-runs enough room to reach it");
@@ -152,7 +154,9 @@ final class RunSpecBuilder {
         return new StudySettings(
                 count != null
                         ? new Stopping.Fixed(count)
-                        : new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precision),
+                        : byDefault
+                                ? StudySettings.adaptiveByDefault(min, max, compare.thresholdPct())
+                                : new Stopping.Adaptive(min, max, dev.overhead.model.LookSchedule.DOUBLING, precision),
                 first(warmup, p.warmup(), defaults.warmup()),
                 budget,
                 runOrder,
@@ -177,6 +181,9 @@ final class RunSpecBuilder {
     /** --precision, else the plan's {@code precision:}; a width of 0 can never be reached, so it is refused. */
     private Double precision(PlanOptions p) {
         Double pct = p.precisionPct();
+        if (off(c.precision)) {
+            return null;
+        }
         if (c.precision != null) {
             try {
                 pct = dev.overhead.plan.Percentages.parse(c.precision);
@@ -188,6 +195,13 @@ final class RunSpecBuilder {
             throw UserError.usage("--precision must be above 0%: no interval is ever ±0 wide (e.g. --precision 2%)");
         }
         return pct;
+    }
+
+    /** {@code --precision off}: stop as soon as every verdict is settled, however wide its interval. */
+    private static boolean off(String precision) {
+        return precision != null
+                && (precision.strip().equalsIgnoreCase("off")
+                        || precision.strip().equalsIgnoreCase("none"));
     }
 
     private List<Variant> withSetup(List<Variant> variants) {

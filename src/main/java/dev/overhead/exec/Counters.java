@@ -1,8 +1,5 @@
 package dev.overhead.exec;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -56,11 +53,6 @@ public record Counters(Map<String, Double> values, String missing) {
     }
 
     private static String paranoid() {
-        try {
-            return Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid"))
-                    .strip();
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
+        return KernelFiles.sysctl("kernel/perf_event_paranoid").orElse("unknown");
     }
 }

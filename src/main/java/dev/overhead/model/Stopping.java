@@ -17,13 +17,26 @@ public sealed interface Stopping {
      * @param looks        when the study looks at its data (and may stop)
      * @param precisionPct also wait until every primary interval is at most ±this many percentage
      *                     points wide ({@code --precision}); null for no such wish
+     * @param precisionShare where not null (the default precision, not one asked for), an interval
+     *                     also counts as precise when its half-width is at most this share of the
+     *                     change's size: a clear large change needs no interval of ±1% to be
+     *                     reported without bias (docs/statistics.md §4c)
      */
-    record Adaptive(int minRuns, int maxRuns, LookSchedule looks, Double precisionPct) implements Stopping {
+    record Adaptive(int minRuns, int maxRuns, LookSchedule looks, Double precisionPct, Double precisionShare)
+            implements Stopping {
         public Adaptive {
             java.util.Objects.requireNonNull(looks, "looks");
             if (precisionPct != null && !(precisionPct > 0 && Double.isFinite(precisionPct))) {
                 throw new IllegalArgumentException("a precision is a positive percentage, not " + precisionPct);
             }
+            if (precisionShare != null && !(precisionShare > 0 && precisionShare < 1)) {
+                throw new IllegalArgumentException("a share of the change is between 0 and 1, not " + precisionShare);
+            }
+        }
+
+        /** Between these bounds with these looks and an absolute precision (or none). */
+        public Adaptive(int minRuns, int maxRuns, LookSchedule looks, Double precisionPct) {
+            this(minRuns, maxRuns, looks, precisionPct, null);
         }
 
         /** Between these bounds, with the default looks and no precision. */

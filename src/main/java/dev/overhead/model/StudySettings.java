@@ -63,12 +63,43 @@ public record StudySettings(
     /** At most this many runs per variant when stopping adaptively ({@code --max-runs}). */
     public static final int MAX_RUNS = 50;
 
+    /**
+     * The precision an adaptive study waits for when none is asked for ({@code --precision}; issue
+     * 28.5): the threshold. An {@code equivalent} verdict needs an interval narrower than ±threshold
+     * anyway, so A/A studies stop as before; a {@code worse} or {@code better} one is then reported
+     * from an interval as narrow, which keeps the change at the stop from being inflated by stopping
+     * the moment the interval cleared 0 (docs/statistics.md §4c). None where the threshold is 0.
+     */
+    public static Double defaultPrecision(double thresholdPct) {
+        return thresholdPct > 0 ? thresholdPct : null;
+    }
+
+    /**
+     * With the default precision, an interval also counts as precise when its half-width is at most
+     * this share of the change (a +100% cost need not wait for ±1%): a stop then needs the estimate
+     * at least 1/share of the way past the boundary, so stopping cannot inflate it by more than a few
+     * percent of itself (docs/statistics.md §4c).
+     */
+    public static final double PRECISION_SHARE = 0.25;
+
+    /** Adaptive stopping between these bounds with the default precision for this threshold. */
+    public static Stopping.Adaptive adaptiveByDefault(int minRuns, int maxRuns, double thresholdPct) {
+        Double pct = defaultPrecision(thresholdPct);
+        return new Stopping.Adaptive(
+                minRuns, maxRuns, LookSchedule.DOUBLING, pct, pct == null ? null : PRECISION_SHARE);
+    }
+
+    /** The share of the change an interval's half-width may also reach to count as precise; null: none. */
+    public Double precisionShare() {
+        return stopping instanceof Stopping.Adaptive a ? a.precisionShare() : null;
+    }
+
     /** The metric adaptive stopping and the headline use when none is named ({@code --primary}). */
     public static final String PRIMARY = "wall";
 
     /** Every setting as it is when nothing says otherwise (docs/cli.md). */
     public static final StudySettings DEFAULTS = new StudySettings(
-            new Stopping.Adaptive(MIN_RUNS, MAX_RUNS),
+            adaptiveByDefault(MIN_RUNS, MAX_RUNS, CompareOptions.DEFAULT.thresholdPct()),
             0,
             null,
             RunOrder.RANDOMIZED,

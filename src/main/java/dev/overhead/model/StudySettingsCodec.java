@@ -42,6 +42,7 @@ public final class StudySettingsCodec {
             m.put("max_runs", a.maxRuns());
             m.put("looks", a.looks().word());
             putIf(m, "precision", a.precisionPct());
+            putIf(m, "precision_share", a.precisionShare());
         } else {
             throw new AssertionError("a stopping rule this codec does not write: " + s.stopping());
         }
@@ -160,11 +161,14 @@ public final class StudySettingsCodec {
                     ? LookSchedule.of(w)
                     : LookSchedule.EVERY_ROUND;
             Double precision = number(m.get("precision"));
+            Double share = number(m.get("precision_share"));
+            boolean precise = precision != null && precision > 0 && Double.isFinite(precision);
             stopping = new Stopping.Adaptive(
                     min != null ? min : StudySettings.MIN_RUNS,
                     max != null ? max : StudySettings.MAX_RUNS,
                     looks,
-                    precision != null && precision > 0 && Double.isFinite(precision) ? precision : null);
+                    precise ? precision : null,
+                    precise && share != null && share > 0 && share < 1 ? share : null);
         } else {
             stopping = new Stopping.Unknown();
         }

@@ -239,10 +239,30 @@ public final class Presets {
     }
 
     /** The folders the dynamic loader searches by default on Debian and most others, this machine's first. */
+    /**
+     * Where allocators are looked for: the folders of {@code LD_LIBRARY_PATH} first, as the dynamic loader searches
+     * them first (a library built in a home directory, or a test's stand-in), then the standard ones.
+     */
     static List<String> libraryFolders() {
         String triplet = arch() + "-linux-gnu";
-        return List.of(
-                "/usr/local/lib", "/lib/" + triplet, "/usr/lib/" + triplet, "/lib64", "/usr/lib64", "/lib", "/usr/lib");
+        List<String> folders = new ArrayList<>();
+        String extra = System.getenv("LD_LIBRARY_PATH");
+        if (extra != null) {
+            for (String dir : extra.split(":")) {
+                if (dir.startsWith("/") && !folders.contains(dir)) {
+                    folders.add(dir);
+                }
+            }
+        }
+        folders.addAll(List.of(
+                "/usr/local/lib",
+                "/lib/" + triplet,
+                "/usr/lib/" + triplet,
+                "/lib64",
+                "/usr/lib64",
+                "/lib",
+                "/usr/lib"));
+        return folders;
     }
 
     static Optional<Path> findLibrary(String file) {
@@ -264,10 +284,17 @@ public final class Presets {
         };
     }
 
+    /**
+     * A sysctl's value ({@code vm/max_map_count}), read in one large read at offset 0: {@code Files.readString}
+     * reads the first byte alone of a file that reports size 0, and a {@code /proc/sys} file answers the read after
+     * it with end of file, so 65530 read as "6" and 1048576 as "1" (issue 29; {@code exec.KernelFiles} is the same,
+     * out of this package's reach).
+     */
     static Optional<String> sysctl(String key) {
-        try {
-            return Optional.of(Files.readString(Path.of("/proc/sys", key)).strip());
-        } catch (IOException e) {
+        try (java.io.FileInputStream in =
+                new java.io.FileInputStream(Path.of("/proc/sys", key).toFile())) {
+            return Optional.of(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip());
+        } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }

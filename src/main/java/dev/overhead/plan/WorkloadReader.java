@@ -297,10 +297,12 @@ final class WorkloadReader {
         for (int i = 0; i < words.size(); i++) {
             Matcher m = PLACEHOLDER.matcher(words.get(i));
             while (m.find()) {
-                // {build_dir} is each variant's build directory (variants[].build), filled in when it runs
+                // {build_dir} is each variant's build directory (variants[].build) and {scratch} the study's own
+                // directory (run.Scratch), filled in when it runs
                 if (m.group(2) != null
                         && !params.containsKey(m.group(2))
-                        && !m.group(2).equals("build_dir")) {
+                        && !m.group(2).equals("build_dir")
+                        && !m.group(2).equals("scratch")) {
                     YamlTree at = node instanceof Seq seq && i < seq.items().size()
                             ? seq.items().get(i)
                             : node;

@@ -95,6 +95,10 @@ record Digest(
                     w.variants().stream()
                             .map(v -> names.shortName(v.name()) + " " + v.runs().size() + Designs.runsOver(level, v))
                             .toList());
+            String stopped = StopWords.of(w.stop(), study.info().settings());
+            if (stopped != null) { // the true reason the runs ended (issue 28.5)
+                runs += "; " + g.text(stopped);
+            }
             Table figures = blocks.isEmpty() ? tables.figures(w) : null;
             sections.add(new Section(
                     g.text(Labels.workload(w.workload())),

@@ -29,6 +29,15 @@ public final class JsonRenderer {
     }
 
     public static String render(StudyResult study, String toolVersion) {
+        return render(study, toolVersion, RenderOptions.DEFAULT);
+    }
+
+    /** With the metrics {@code options} shows ({@code --metrics}), which decide the summary's other rows. */
+    public static String render(StudyResult study, RenderOptions options) {
+        return render(study, dev.overhead.model.ToolVersion.current(), options);
+    }
+
+    static String render(StudyResult study, String toolVersion, RenderOptions options) {
         ObjectNode root = root(toolVersion);
         ObjectNode info = root.putObject("study");
         info.put("id", study.info().id());
@@ -44,6 +53,7 @@ public final class JsonRenderer {
         study.workloads().forEach(w -> workloads.add(workload(study, w)));
         ArrayNode comparisons = root.putArray("comparisons");
         study.comparisons().forEach(c -> comparisons.add(comparison(c)));
+        root.set("summary", summary(study, options));
         ArrayNode warnings = root.putArray("warnings");
         study.warnings().forEach(warnings::add);
         return write(root, "a study");
@@ -85,6 +95,11 @@ public final class JsonRenderer {
             if (m.count()) {
                 spec.put("kind", "count");
             }
+        }
+        if (w.stop() != null) { // why its runs ended: settled, max_runs, time_budget, interrupted, runs
+            ObjectNode stopped = node.putObject("stopped");
+            stopped.put("reason", w.stop().reason().word());
+            stopped.put("runs", w.stop().runs());
         }
         ArrayNode variants = node.putArray("variants");
         w.variants()
@@ -180,6 +195,31 @@ public final class JsonRenderer {
         ObjectNode metrics = node.putObject("metrics");
         new java.util.TreeMap<>(r.metrics()).forEach((k, v) -> number(metrics, k, v));
         return node;
+    }
+
+    /**
+     * The text report's summary, row by row (CONTRACT §9): each with the verdict as the summary shows
+     * it, after the family's correction (verdicts.SummaryFamily); the overall rows say {@code overall}.
+     */
+    private static ArrayNode summary(StudyResult study, RenderOptions options) {
+        ArrayNode out = MAPPER.createArrayNode();
+        StudyFacts facts = StudyFacts.of(study);
+        Shown shown = new Shown(study, options, facts);
+        for (dev.overhead.verdicts.SummaryFamily.Row r : shown.summary(Digest.candidates(study), facts.confidence())) {
+            ObjectNode node = out.addObject();
+            node.put("workload", r.row().workload());
+            if (r.row().overall()) {
+                node.put("overall", true);
+            }
+            node.put("candidate", r.row().candidate());
+            node.put("metric", r.row().metric());
+            Comparison c = r.row().comparison();
+            number(node, "change_pct", c.changePct());
+            number(node, "ci_low_pct", c.ciLowPct());
+            number(node, "ci_high_pct", c.ciHighPct());
+            node.put("verdict", r.verdict().word());
+        }
+        return out;
     }
 
     /** One comparison as the study's JSON writes it; a submission's JSON writes each machine's so. */

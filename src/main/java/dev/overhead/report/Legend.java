@@ -27,8 +27,14 @@ final class Legend {
         }
         if (overview) {
             out.add("The summary shows each workload's primary metric, and another metric only where the"
-                    + " primary is worse or better and that metric's verdict survives Holm's correction over"
-                    + " the metrics shown.");
+                    + " primary is worse or better; it is read as one family: a worse or better in it holds"
+                    + " after Holm's correction over its " + tables.familySize
+                    + (tables.familySize == 1 ? " row" : " rows")
+                    + (tables.usedFamilyMark
+                            ? " (inconclusive* marks a row decisive at its own confidence but not in the family)"
+                            : "")
+                    + ", while each workload's table gives its comparisons at their own "
+                    + num.plainPct(sf.confidence() * 100) + " confidence.");
         }
         Map<String, Integer> methods = new LinkedHashMap<>();
         for (ComparisonRow r : study.comparisons()) {
@@ -42,12 +48,38 @@ final class Legend {
                     + " median and that median times the typical ratio.");
         }
         if (methods.keySet().stream().anyMatch(m -> m != null && m.contains(", sequential: "))) {
-            // issue 13.4: an estimate at an adaptive stop is biased away from 0 (the stop came because it looked large)
-            out.add("Sequential: the study stopped at the first look where every primary verdict was settled; the"
-                    + " intervals hold whenever it stopped, but a change reported at an early stop is conditional on"
-                    + " stopping there and tends to overstate a real change.");
+            out.add(sequential(
+                    study.info().settings().precisionPct(),
+                    study.info().settings().precisionShare()));
         }
         return out.stream().map(g::text).toList();
+    }
+
+    /**
+     * What an adaptive study's stop means (issue 28.5): it may stop only at its looks, for the reason
+     * each workload's "runs:" line gives; the intervals hold whichever it was. An estimate at a stop
+     * that came because the interval had just cleared 0 is biased away from 0; waiting for a
+     * precision after the verdict settles takes that away, and without one the legend says so.
+     */
+    static String sequential(Double precisionPct, Double share) {
+        String rule = "Sequential: the study could stop only at its looks, at the first where every primary verdict"
+                + " was settled"
+                + (precisionPct == null
+                        ? ""
+                        : " and every primary interval within ±"
+                                + java.math.BigDecimal.valueOf(precisionPct)
+                                        .stripTrailingZeros()
+                                        .toPlainString()
+                                + "%"
+                                + StopWords.share(share))
+                + ", or at --max-runs, the time budget or Ctrl-C; each workload's runs say which. The intervals hold"
+                + " whichever it was";
+        return rule
+                + (precisionPct == null
+                        ? ", but without --precision a change reported at an early stop is conditional on stopping"
+                                + " there and tends to overstate a real change."
+                        : "; waiting for that precision after the verdict settled keeps the change reported from"
+                                + " being inflated by the stop.");
     }
 
     /**

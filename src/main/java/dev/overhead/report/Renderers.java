@@ -18,7 +18,7 @@ public final class Renderers {
             case MARKDOWN -> MarkdownRenderer.render(study, human);
             case HTML -> HtmlRenderer.render(study, human);
             case CSV -> CsvRenderer.renderRuns(study);
-            case JSON -> dev.overhead.report.JsonRenderer.render(study);
+            case JSON -> JsonRenderer.render(study, human);
         };
     }
 

@@ -5,6 +5,8 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.VariantSummary;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.verdicts.Highlights;
+import dev.overhead.verdicts.Judge;
+import dev.overhead.verdicts.SummaryFamily;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -103,19 +105,41 @@ final class Shown {
                 .toList();
     }
 
-    /** The headline's rows of one candidate: its primary, then the secondaries {@link Highlights} allows. */
-    List<ComparisonRow> headline(WorkloadResult w, String candidate, double confidence) {
-        String primary = primary(w);
-        // the summary always has the primary, even where --metrics leaves it out of the tables
-        List<ComparisonRow> out = new ArrayList<>(Digest.rows(study, w.name(), candidate).stream()
-                .filter(r -> r.metric().equals(primary))
-                .toList());
-        if (!out.isEmpty()) {
-            List<ComparisonRow> family = new ArrayList<>(out);
-            rows(w, candidate).stream().filter(r -> !r.metric().equals(primary)).forEach(family::add);
-            out.addAll(Highlights.secondaries(out.getFirst(), family, confidence));
+    /**
+     * The summary's rows as it shows them (verdicts.SummaryFamily): for each workload and candidate
+     * its primary, the other metrics the tables show beside a primary that is worse or better, then
+     * the overall rows on the common primary; the family's verdicts after Holm over all of them.
+     */
+    List<SummaryFamily.Row> summary(List<String> candidates, double confidence) {
+        List<SummaryFamily.Entry> entries = new ArrayList<>();
+        for (WorkloadResult w : study.workloads()) {
+            String primary = primary(w);
+            for (String candidate : candidates) {
+                // the summary always has the primary, even where --metrics leaves it out of the tables
+                ComparisonRow p = Digest.rows(study, w.name(), candidate).stream()
+                        .filter(r -> r.metric().equals(primary))
+                        .findFirst()
+                        .orElse(null);
+                if (p == null) {
+                    continue;
+                }
+                entries.add(new SummaryFamily.Entry(p, null));
+                rows(w, candidate).stream()
+                        .filter(r -> !r.metric().equals(primary) && !Highlights.withinTicks(r))
+                        .forEach(r -> entries.add(new SummaryFamily.Entry(r, p)));
+            }
         }
-        return out;
+        String common = commonPrimary();
+        if (common != null && study.workloads().size() > 1) {
+            for (String candidate : candidates) {
+                study.comparisons().stream()
+                        .filter(r -> r.overall()
+                                && r.candidate().equals(candidate)
+                                && r.metric().equals(common))
+                        .forEach(r -> entries.add(new SummaryFamily.Entry(r, null)));
+            }
+        }
+        return SummaryFamily.judge(entries, Judge.of(study.info().settings()).looks(), confidence);
     }
 
     /** {@code primary metric wall}, or where workloads differ, each primary with its workloads. */

@@ -10,6 +10,7 @@ import dev.overhead.report.Table.Column;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Verdict;
 import dev.overhead.verdicts.Highlights;
+import dev.overhead.verdicts.SummaryFamily;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,6 +31,10 @@ final class Tables {
     boolean usedRatio;
     boolean usedSpread;
     boolean usedTicks;
+    /** A summary row reads inconclusive* : decisive in its own table, not in the summary's family. */
+    boolean usedFamilyMark;
+    /** How many rows the summary's family correction was over (0: no summary). */
+    int familySize;
 
     Tables(StudyResult study, Numbers num, Names names, Shown shown, StudyFacts facts) {
         this.study = study;
@@ -40,46 +45,47 @@ final class Tables {
         this.facts = facts;
     }
 
-    /** Workloads × candidates on each workload's primary metric, and the other metrics that survive Holm. */
+    /**
+     * Workloads × candidates on each workload's primary metric, the other metrics that survive beside
+     * a decisive primary, and the overall rows: with the verdicts of the summary as one family.
+     */
     Digest.Overview overview(List<String> candidates) {
         List<List<String>> cells = new ArrayList<>();
         List<Verdict> verdicts = new ArrayList<>();
         boolean manyCandidates = candidates.size() > 1;
         boolean secondaries = false;
         String baseline = null;
-        for (WorkloadResult w : study.workloads()) {
-            boolean firstOfWorkload = true;
-            for (String candidate : candidates) {
-                boolean firstOfCandidate = true;
-                for (ComparisonRow r : shown.headline(w, candidate, facts.confidence())) {
-                    secondaries |= !r.metric().equals(shown.primary(w));
-                    baseline = r.baseline();
-                    cells.add(overviewRow(
-                            firstOfWorkload ? g.text(Labels.workload(w.workload())) : "",
-                            firstOfCandidate ? names.shortName(candidate) : "",
-                            r,
-                            manyCandidates));
-                    verdicts.add(verdictOf(r));
-                    firstOfWorkload = false;
-                    firstOfCandidate = false;
+        String lastWorkload = null;
+        String lastCandidate = null;
+        boolean firstOverall = true;
+        for (SummaryFamily.Row shownRow : shown.summary(candidates, facts.confidence())) {
+            ComparisonRow r = shownRow.row();
+            familySize = shownRow.familySize();
+            secondaries |= shownRow.secondary();
+            baseline = r.baseline();
+            String workloadCell;
+            if (r.overall()) {
+                workloadCell = firstOverall ? "geometric mean" : "";
+                firstOverall = false;
+                lastWorkload = null;
+            } else {
+                workloadCell = r.workload().equals(lastWorkload) ? "" : g.text(Labels.workload(workloadOf(r)));
+                if (!r.workload().equals(lastWorkload)) {
+                    lastCandidate = null;
                 }
+                lastWorkload = r.workload();
             }
-        }
-        String common = shown.commonPrimary();
-        if (common != null && study.workloads().size() > 1) {
-            boolean first = true;
-            for (String candidate : candidates) {
-                for (ComparisonRow r : study.comparisons()) {
-                    if (r.overall()
-                            && r.candidate().equals(candidate)
-                            && r.metric().equals(common)) {
-                        cells.add(overviewRow(
-                                first ? "geometric mean" : "", names.shortName(candidate), r, manyCandidates));
-                        verdicts.add(verdictOf(r));
-                        first = false;
-                    }
-                }
+            String candidateCell =
+                    r.overall() || !r.candidate().equals(lastCandidate) ? names.shortName(r.candidate()) : "";
+            lastCandidate = r.overall() ? null : r.candidate();
+            List<String> row = overviewRow(workloadCell, candidateCell, r, manyCandidates);
+            if (!Highlights.withinTicks(r)) {
+                boolean demoted = shownRow.demoted();
+                usedFamilyMark |= demoted;
+                row.set(row.size() - 1, shownRow.verdict().word() + (demoted ? "*" : ""));
             }
+            cells.add(row);
+            verdicts.add(Highlights.withinTicks(r) ? null : shownRow.verdict());
         }
         if (cells.isEmpty()) {
             return null;
@@ -97,6 +103,14 @@ final class Tables {
                 + (secondaries ? " (and others decisive after Holm)" : "")
                 + (baseline == null ? "" : ", against " + names.shortName(baseline));
         return new Digest.Overview(g.text(title), new Table(columns, cells), verdicts);
+    }
+
+    private dev.overhead.model.Workload workloadOf(ComparisonRow r) {
+        return study.workloads().stream()
+                .filter(w -> w.name().equals(r.workload()))
+                .findFirst()
+                .orElseThrow()
+                .workload();
     }
 
     private List<String> overviewRow(String workload, String candidate, ComparisonRow r, boolean withCandidate) {

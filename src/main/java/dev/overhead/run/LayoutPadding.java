@@ -2,8 +2,6 @@ package dev.overhead.run;
 
 import dev.overhead.model.Variant;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,11 +99,6 @@ final class LayoutPadding {
     }
 
     private static String aslr() {
-        try {
-            return Files.readString(Path.of("/proc/sys/kernel/randomize_va_space"))
-                    .strip();
-        } catch (java.io.IOException | RuntimeException e) {
-            return null;
-        }
+        return dev.overhead.exec.KernelFiles.sysctl("kernel/randomize_va_space").orElse(null);
     }
 }

@@ -21,9 +21,11 @@ final class RunRequests {
     private final StudySettings options;
     private final Workload workload;
     private final LayoutPadding layout;
+    private final java.nio.file.Path scratch;
 
-    RunRequests(StudySpec spec, Workload workload) {
+    RunRequests(StudySpec spec, Workload workload, java.nio.file.Path scratch) {
         this.spec = spec;
+        this.scratch = scratch;
         this.options = spec.settings();
         this.workload = workload;
         long seed =
@@ -46,7 +48,14 @@ final class RunRequests {
 
     /** The workload's prepare command for this variant and build ({build_dir} resolved), empty for none. */
     List<String> prepare(Variant variant, Integer build) {
-        return workload.prepare().isEmpty() ? List.of() : VariantBuilds.resolve(workload.prepare(), variant, build);
+        return workload.prepare().isEmpty()
+                ? List.of()
+                : resolve(VariantBuilds.resolve(workload.prepare(), variant, build));
+    }
+
+    /** The words with {@code {scratch}} as the study's scratch directory ({@link Scratch}). */
+    List<String> resolve(List<String> words) {
+        return Scratch.resolve(words, scratch);
     }
 
     /** A measured run: the whole process tree, and the output kept where metrics are parsed from it. */
@@ -55,9 +64,9 @@ final class RunRequests {
                 .withTree();
     }
 
-    /** A warm-up run: as measured, without the tree or the output. */
-    ExecRequest warmUp(Variant variant, int i) {
-        return request(variant, options.levels().buildOf(variant, i), 0, -1);
+    /** A warm-up run: the measured run's request (its build, the tree, the output kept), outside any round. */
+    ExecRequest warmUp(Variant variant, Integer build) {
+        return measured(variant, build, -1);
     }
 
     private ExecRequest request(Variant variant, Integer build, int capture, int round) {
@@ -75,8 +84,9 @@ final class RunRequests {
 
     /** What is measured: the variant's prefix (a wrapper the user wrote) in front of the command. */
     List<String> fullCommand(Variant variant, Integer build) {
-        List<String> argv = new ArrayList<>(variant.prefix());
-        List<String> command = VariantBuilds.resolve(workload.command(), variant, build); // {build_dir}: this build's
+        List<String> argv = new ArrayList<>(resolve(variant.prefix()));
+        // {build_dir}: this build's; {scratch}: this study's
+        List<String> command = resolve(VariantBuilds.resolve(workload.command(), variant, build));
         if (workload.shell()) {
             argv.addAll(List.of("/bin/sh", "-c", String.join(" ", command)));
         } else {

@@ -5,6 +5,7 @@ import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
 import dev.overhead.exec.Executor;
 import dev.overhead.model.Run;
+import dev.overhead.model.Stop;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettings;
@@ -15,6 +16,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import dev.overhead.verdicts.Judge;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,30 +78,32 @@ public final class StudyRunner {
         }
         Progress progress = new Progress(spec, resumeFrom, nanoClock);
         List<WorkloadResult> results = new ArrayList<>();
+        Path scratch = usesScratch(spec) ? Scratch.make(info.id()) : null;
         try {
             for (int w = 0; w < spec.workloads().size() && !cancelled; w++) {
                 Workload workload = spec.workloads().get(w);
                 Duration budget = budgetFor(spec, progress, spec.workloads().size() - w);
                 WorkloadLoop loop = new WorkloadLoop(
-                        this, spec, info.id(), workload, existing(resumeFrom, workload), progress, budget);
+                        this, spec, info.id(), workload, existing(resumeFrom, workload), progress, budget, scratch);
                 results.add(loop.run());
             }
             for (int w = results.size(); w < spec.workloads().size(); w++) { // not reached: interrupted
                 Workload workload = spec.workloads().get(w);
                 List<VariantResult> done = existing(resumeFrom, workload);
-                results.add(new WorkloadResult(
-                        workload,
-                        spec.variants().stream()
-                                .map(v -> done.stream()
-                                        .filter(d -> d.name().equals(v.name()))
-                                        .findFirst()
-                                        .orElse(new VariantResult(v, List.of())))
-                                .toList()));
+                List<VariantResult> so = spec.variants().stream()
+                        .map(v -> done.stream()
+                                .filter(d -> d.name().equals(v.name()))
+                                .findFirst()
+                                .orElse(new VariantResult(v, List.of())))
+                        .toList();
+                int most = so.stream().mapToInt(v -> v.runs().size()).max().orElse(0);
+                results.add(new WorkloadResult(workload, so, new Stop(Stop.Reason.INTERRUPTED, most)));
             }
         } catch (RunFailure failure) {
             store.finish(info.id(), "failed", List.copyOf(notes));
             throw failure;
         } finally {
+            Scratch.remove(scratch);
             listener.finished();
             costs.print(System.err);
         }
@@ -112,8 +116,17 @@ public final class StudyRunner {
         StudyResult raw = new StudyResult(info, environment, results, List.of(), List.copyOf(notes), List.of());
         StudySettings s = spec.settings();
         StudyResult analysed = Judge.of(s).analyse(raw, s.baseline(), s.compare());
-        store.finish(info.id(), state.word(), analysed.warnings());
+        Map<String, Stop> stops = new java.util.LinkedHashMap<>();
+        results.stream().filter(w -> w.stop() != null).forEach(w -> stops.put(w.name(), w.stop()));
+        store.finish(info.id(), state.word(), analysed.warnings(), stops);
         return new Outcome(analysed, state);
+    }
+
+    private static boolean usesScratch(StudySpec spec) {
+        return spec.workloads().stream().anyMatch(w -> Scratch.used(w.command()) || Scratch.used(w.prepare()))
+                || spec.variants().stream()
+                        .anyMatch(
+                                v -> Scratch.used(v.setup()) || Scratch.used(v.cleanup()) || Scratch.used(v.prefix()));
     }
 
     private Duration budgetFor(StudySpec spec, Progress progress, int workloadsLeft) {

@@ -6,6 +6,7 @@ import dev.overhead.model.MetricSpec;
 import dev.overhead.model.Metrics;
 import dev.overhead.model.Run;
 import dev.overhead.model.RunOrder;
+import dev.overhead.model.Stop;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import dev.overhead.model.VariantResult;
@@ -14,6 +15,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Sample;
 import dev.overhead.verdicts.Judge;
+import dev.overhead.verdicts.StoppingRule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +38,9 @@ final class WorkloadLoop {
     private final List<List<Run>> runs = new ArrayList<>();
     private final MetricSpec primary;
     private final RunRequests requests;
+    private final StoppingRule rule;
     private Comparison current;
+    private Stop.Reason stop;
 
     WorkloadLoop(
             StudyRunner runner,
@@ -45,11 +49,13 @@ final class WorkloadLoop {
             Workload workload,
             List<VariantResult> existing,
             Progress progress,
-            Duration budget) {
+            Duration budget,
+            java.nio.file.Path scratch) {
         this.runner = runner;
         this.spec = spec;
         this.options = spec.settings();
         this.judge = Judge.of(options);
+        this.rule = StoppingRule.of(options, spec.decisionPct());
         this.studyId = studyId;
         this.workload = workload;
         this.progress = progress;
@@ -63,7 +69,7 @@ final class WorkloadLoop {
                     .orElse(List.of())));
         }
         this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
-        this.requests = new RunRequests(spec, workload);
+        this.requests = new RunRequests(spec, workload, scratch);
         if (spec.variants().size() > 1) {
             runner.note(requests.layoutNote());
         }
@@ -79,8 +85,9 @@ final class WorkloadLoop {
     }
 
     WorkloadResult run() {
-        warmUp(); // on resume too: the machine may have rebooted, its caches are cold again
         List<Variant> variants = spec.variants();
+        // Warm-up runs come after the set-ups and each is prepared like a measured run: a warm-up is the run it
+        // warms up for, only not recorded. On resume too: the machine may have rebooted, its caches are cold again.
         if (options.order() == RunOrder.BLOCKED) {
             int target = options.minRuns();
             if (options.adaptive()) {
@@ -89,6 +96,7 @@ final class WorkloadLoop {
             }
             for (int v = 0; v < variants.size() && !runner.cancelled(); v++) {
                 setup(variants.get(v));
+                warmUp(List.of(v));
                 runner.costs().start();
                 while (runs.get(v).size() < target && !runner.cancelled()) {
                     measure(v, runs.get(v).size());
@@ -97,6 +105,7 @@ final class WorkloadLoop {
             }
         } else {
             variants.forEach(this::setup);
+            warmUp(java.util.stream.IntStream.range(0, variants.size()).boxed().toList());
             runner.costs().start();
             Scheduler scheduler = new Scheduler(
                     options.order(), options.seed() + workload.name().hashCode());
@@ -121,12 +130,17 @@ final class WorkloadLoop {
         for (int v = 0; v < variants.size(); v++) {
             results.add(new VariantResult(variants.get(v), runs.get(v)));
         }
-        return new WorkloadResult(workload, results);
+        int most = runs.stream().mapToInt(List::size).max().orElse(0);
+        Stop.Reason why = runner.cancelled() ? Stop.Reason.INTERRUPTED : stop != null ? stop : Stop.Reason.RUNS;
+        return new WorkloadResult(workload, results, new Stop(why, most));
     }
 
     private boolean enough(int round) {
         if (options.runs() != null) {
-            return round >= options.runs();
+            if (round >= options.runs()) {
+                stop = Stop.Reason.RUNS;
+            }
+            return stop != null;
         }
         int builds = spec.variants().stream()
                 .mapToInt(options.levels()::builds)
@@ -134,60 +148,35 @@ final class WorkloadLoop {
                 .orElse(0);
         if (builds > 1) { // the verdict is over builds: stopping on the runs' interval would not settle it
             int perBuild = Math.max(2, (options.minRuns() + builds - 1) / builds);
-            return round >= perBuild * builds;
+            if (round >= perBuild * builds) {
+                stop = Stop.Reason.RUNS;
+            }
+            return stop != null;
         }
-        if (round >= options.plannedMax()) {
+        boolean spent = budget != null
+                && round >= 2
+                && progress.elapsed().minus(startedAt).compareTo(budget) >= 0;
+        // one rule for the loop and the simulations (verdicts.StoppingRule); it decides only at the
+        // schedule's looks (stats.SequentialPlan), so each look's interval is as wide as the plan promised
+        stop = rule.decide(round, spent, this::primaries);
+        if (stop == Stop.Reason.MAX_RUNS) {
             notePrecisionMissed(round);
-            return true;
-        }
-        if (budget != null && round >= 2 && progress.elapsed().minus(startedAt).compareTo(budget) >= 0) {
+        } else if (stop == Stop.Reason.TIME_BUDGET) {
             runner.note("the time budget ended the study after " + round + " runs per variant of " + workload.name());
-            return true;
         }
-        if (round < options.minRuns()) {
-            return false;
-        }
-        // an adaptive study decides only at its schedule's looks (stats.SequentialPlan), so that
-        // each look's interval is as wide as the plan promised and no wider
-        return spec.variants().size() < 2 || (current != null && judge.looksAt(round) && allSettled());
+        return stop != null;
     }
 
-    /** Every primary comparison decisive, and with --precision at most ±precision wide. */
-    private boolean allSettled() {
+    /** The primary comparison of every candidate against the baseline, as the final report will judge it. */
+    private List<Comparison> primaries() {
         int base = baselineIndex();
+        List<Comparison> out = new ArrayList<>();
         for (int v = 0; v < runs.size(); v++) {
-            if (v == base) {
-                continue;
-            }
-            Comparison c = compare(base, v);
-            if (c == null || !precise(c)) {
-                return false;
-            }
-            // a bisection's step asks only which side of its decision point the change lies on
-            if (spec.decisionPct() != null ? !decided(c) : !c.verdict().decisive()) {
-                return false;
+            if (v != base) {
+                out.add(compare(base, v));
             }
         }
-        return true;
-    }
-
-    /** The interval lies wholly on one side of the study's decision point (a bisection's midpoint). */
-    private boolean decided(Comparison c) {
-        Double d = spec.decisionPct();
-        return d == null || c.ciLowPct() > d || c.ciHighPct() < d;
-    }
-
-    /**
-     * Within --precision: half the interval's width at most the wish. A change that is undefined
-     * (a baseline of zeros) has no relative width to reach, so it never holds the study back.
-     */
-    private boolean precise(Comparison c) {
-        Double wish = options.precisionPct();
-        return wish == null || c.difference() != null || halfWidth(c) <= wish;
-    }
-
-    private static double halfWidth(Comparison c) {
-        return (c.ciHighPct() - c.ciLowPct()) / 2;
+        return out;
     }
 
     private void notePrecisionMissed(int round) {
@@ -199,8 +188,8 @@ final class WorkloadLoop {
         double widest = 0;
         for (int v = 0; v < runs.size(); v++) {
             Comparison c = v == base ? null : compare(base, v);
-            if (c != null && !precise(c)) {
-                widest = Math.max(widest, halfWidth(c));
+            if (c != null && !rule.precise(c)) {
+                widest = Math.max(widest, StoppingRule.halfWidth(c));
             }
         }
         if (widest > 0) {
@@ -260,10 +249,19 @@ final class WorkloadLoop {
         return 0;
     }
 
-    private void warmUp() {
+    /** The warm-up rounds of these variants: every step of a measured run (its build, the machine's hooks before
+     * it, the prepare commands, the tree) except the record. */
+    private void warmUp(List<Integer> which) {
         for (int i = 0; i < options.warmup() && !runner.cancelled(); i++) {
-            for (Variant variant : spec.variants()) {
-                ExecResult result = runner.execute(requests.warmUp(variant, i));
+            for (int v : which) {
+                if (runner.cancelled()) {
+                    return;
+                }
+                Variant variant = spec.variants().get(v);
+                Integer build = options.levels().buildOf(variant, i);
+                runner.machine().beforeRun();
+                prepare(variant, build);
+                ExecResult result = runner.execute(requests.warmUp(variant, build));
                 if (result.exitCode() != 0 && !options.ignoreFailure() && !runner.cancelled()) {
                     throw failure(variant, "a warm-up run", result);
                 }
@@ -271,15 +269,25 @@ final class WorkloadLoop {
         }
     }
 
+    private void prepare(Variant variant, Integer build) {
+        List<String> prepare = requests.prepare(variant, build);
+        if (!prepare.isEmpty()) {
+            runner.unmeasured("prepare", prepare, variant);
+        }
+        if (options.prepare() != null) {
+            runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
+        }
+    }
+
     private void setup(Variant variant) {
         if (!variant.setup().isEmpty()) {
-            runner.unmeasured("setup", variant.setup(), variant);
+            runner.unmeasured("setup", requests.resolve(variant.setup()), variant);
         }
     }
 
     private void cleanup(Variant variant) {
         if (!variant.cleanup().isEmpty() && !runner.cancelled()) {
-            runner.unmeasured("cleanup", variant.cleanup(), variant);
+            runner.unmeasured("cleanup", requests.resolve(variant.cleanup()), variant);
         }
     }
 
@@ -291,13 +299,7 @@ final class WorkloadLoop {
         Integer build = requests.buildOf(variant, round, runs.get(v).size());
         runner.machine().beforeRun();
         costs.lap(RunCosts.Part.MACHINE_BEFORE);
-        List<String> prepare = requests.prepare(variant, build);
-        if (!prepare.isEmpty()) {
-            runner.unmeasured("prepare", prepare, variant);
-        }
-        if (options.prepare() != null) {
-            runner.unmeasured("prepare", List.of("/bin/sh", "-c", options.prepare()), variant);
-        }
+        prepare(variant, build);
         Instant started = runner.now();
         ExecRequest request = requests.measured(variant, build, round);
         costs.lap(RunCosts.Part.REQUEST);

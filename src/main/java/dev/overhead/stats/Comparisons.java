@@ -309,10 +309,12 @@ public final class Comparisons {
     }
 
     /**
-     * The verdict of docs/cli.md on the interval, then the two edges where an interval must not
+     * The verdict of docs/cli.md on the interval, then the edges where an interval must not
      * decide (docs/statistics.md, the edges): fewer than {@link #MIN_DECISIVE_RUNS} runs on a side (two runs of a
-     * two-state machine agree by chance too often), and an interval of zero width unless both
-     * samples are constant (a deterministic figure, which decides from 3 runs on).
+     * two-state machine agree by chance too often), an interval of zero width unless both
+     * samples are constant (a deterministic figure, which decides worse or better from 3 runs on), and an
+     * `equivalent` that a mode in the share of runs the sample could not have seen would undo
+     * ({@link UnseenModes}: two equal constant samples say `equivalent` from 8 runs a side at 95%).
      */
     static Comparison finish(
             Estimate e,
@@ -322,10 +324,28 @@ public final class Comparisons {
             CompareOptions options,
             double confidence,
             List<String> warnings) {
+        return finish(e, baseline, candidate, false, better, options, confidence, warnings);
+    }
+
+    /**
+     * @param onScale the values are already on the estimate's scale (a design's per-unit mean log values),
+     *                not raw run values
+     */
+    static Comparison finish(
+            Estimate e,
+            double[] baseline,
+            double[] candidate,
+            boolean onScale,
+            Direction better,
+            CompareOptions options,
+            double confidence,
+            List<String> warnings) {
         Shift s = e.shift();
         double low = e.lowPct();
         double high = e.highPct();
         Verdict verdict = Verdicts.decide(low, high, better, options.thresholdPct());
+        UnseenModes.Guard guard =
+                UnseenModes.of(baseline, candidate, onScale, e.scale(), confidence, options.thresholdPct());
         int n = Math.min(baseline.length, candidate.length);
         boolean blocked = false;
         if (verdict.decisive() && n < MIN_DECISIVE_RUNS) {
@@ -335,12 +355,15 @@ public final class Comparisons {
         } else if (verdict.decisive() && low == high && !(constant(baseline) && constant(candidate))) {
             warnings.add("the interval has no width although the values vary: no verdict from it");
             blocked = true;
+        } else if (verdict == Verdict.EQUIVALENT && !guard.excludes(e.scale(), low, high, options.thresholdPct())) {
+            warnings.add(guard.sentence(e.scale(), options.thresholdPct()));
+            blocked = true;
         }
         Integer runsNeeded = null;
         if (blocked || verdict == Verdict.INCONCLUSIVE) {
             verdict = Verdict.INCONCLUSIVE;
             runsNeeded = RunsNeeded.estimate(
-                    s, e.scale(), baseline.length, candidate.length, confidence, options.thresholdPct());
+                    s, e.scale(), baseline.length, candidate.length, confidence, options.thresholdPct(), guard.size());
             if (runsNeeded != null || blocked) {
                 runsNeeded = Math.max(runsNeeded == null ? 0 : runsNeeded, MIN_DECISIVE_RUNS);
             } else {

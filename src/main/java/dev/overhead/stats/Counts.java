@@ -7,6 +7,8 @@ import java.util.List;
  * Their cost is in the mean — 2 faults in 80% of runs and 3 in 20% against 40% is a 9% cost that a
  * median or a rank shift of 0 hides — so they are compared by the ratio of their means, with
  * Fieller's interval ({@link MeanRatio}), paired by round where {@link Comparisons} would pair.
+ * Where a side's events are too rare for that interval (its mean cannot be told from 0), a verdict
+ * also needs the runs with events to show it ({@link RareEvents}).
  * Chosen by the metric's kind, never by the values, so one run with 0 does not change the method.
  */
 final class Counts {
@@ -55,6 +57,42 @@ final class Counts {
         if (Double.isInfinite(r.high())) {
             warnings.add("the baseline's mean cannot be told from 0: the interval of the ratio is unbounded");
         }
-        return Comparisons.finish(e, b, c, better, options, confidence, warnings);
+        return rareEvents(Comparisons.finish(e, b, c, better, options, confidence, warnings), b, c, confidence);
+    }
+
+    /**
+     * Where a side's mean cannot be told from 0 (a near-zero count: events in a few runs), the t-based
+     * interval's verdict stands only if the runs with events agree ({@link RareEvents}).
+     */
+    static Comparison rareEvents(Comparison c, double[] b, double[] cand, double confidence) {
+        if (!c.verdict().decisive() || !(RareEvents.sparse(b, confidence) || RareEvents.sparse(cand, confidence))) {
+            return c;
+        }
+        int kb = RareEvents.withEvents(b, 1);
+        int kc = RareEvents.withEvents(cand, 1);
+        int dir = RareEvents.direction(kb, b.length, kc, cand.length, confidence);
+        boolean larger = c.ciLowPct() > 0;
+        if (dir == (larger ? 1 : -1)) {
+            return c;
+        }
+        List<String> warnings = new java.util.ArrayList<>(c.warnings());
+        warnings.add(RareEvents.sentence(kb, b.length, kc, cand.length, "runs", confidence));
+        Integer needed = RareEvents.runsNeeded(kb, b.length, kc, cand.length, confidence);
+        return new Comparison(
+                c.better(),
+                c.nBaseline(),
+                c.nCandidate(),
+                c.baselineValue(),
+                c.candidateValue(),
+                c.changePct(),
+                c.ciLowPct(),
+                c.ciHighPct(),
+                c.pValue(),
+                c.method(),
+                Verdict.INCONCLUSIVE,
+                needed,
+                warnings,
+                c.difference(),
+                c.design());
     }
 }

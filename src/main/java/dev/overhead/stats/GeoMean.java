@@ -124,6 +124,73 @@ public final class GeoMean {
                 null);
     }
 
+    /**
+     * The overall row as its rows allow it to be read (issue 28.4): a geometric mean weighs each
+     * workload's log ratio by that row's own standard error, so a row whose own interval is unbounded
+     * (it reaches a ratio of 0 or of ∞: a count whose baseline mean cannot be told from 0, Fieller's
+     * interval) or degenerate (a single point: runs that did not vary) cannot be weighed. The delta
+     * method still gives such a count a finite standard error, and a point interval enters with none,
+     * so the overall interval would claim what no row can: "−83.6% better" over two workloads whose
+     * own intervals were ×0.00 to ×inf. Then the overall row is {@code inconclusive} and says which
+     * rows made it so; where a row is unbounded its interval is unbounded too.
+     *
+     * @param workloads the rows' workload names, for the sentence
+     * @param rows      each workload's own comparison, in the same order
+     */
+    public static Comparison overRows(Comparison overall, List<String> workloads, List<Comparison> rows) {
+        List<String> unbounded = new ArrayList<>();
+        List<String> points = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Comparison r = rows.get(i);
+            if (r.difference() != null) {
+                continue; // an all-zero baseline: the overall row has no ratio at all (none())
+            }
+            double low = r.ciLowPct();
+            double high = r.ciHighPct();
+            if (!(Double.isFinite(low) && Double.isFinite(high)) || low <= -100) {
+                unbounded.add(workloads.get(i));
+            } else if (low == high) {
+                points.add(workloads.get(i));
+            }
+        }
+        if (unbounded.isEmpty() && points.isEmpty()) {
+            return overall;
+        }
+        List<String> why = new ArrayList<>();
+        if (!unbounded.isEmpty()) {
+            why.add(String.join(", ", unbounded)
+                    + (unbounded.size() == 1
+                            ? " has an unbounded interval of its own"
+                            : " have unbounded intervals of their own")
+                    + " (a ratio down to 0 or up to ∞)");
+        }
+        if (!points.isEmpty()) {
+            why.add(String.join(", ", points)
+                    + (points.size() == 1 ? " has a single-point interval" : " have single-point intervals")
+                    + " (runs that did not vary)");
+        }
+        List<String> warnings = new ArrayList<>(overall.warnings());
+        warnings.add(
+                "no verdict over all workloads: " + String.join("; ", why) + ", which a geometric mean cannot weigh");
+        boolean open = !unbounded.isEmpty();
+        return new Comparison(
+                overall.better(),
+                overall.nBaseline(),
+                overall.nCandidate(),
+                overall.baselineValue(),
+                overall.candidateValue(),
+                overall.changePct(),
+                open ? Double.NEGATIVE_INFINITY : overall.ciLowPct(),
+                open ? Double.POSITIVE_INFINITY : overall.ciHighPct(),
+                open ? Double.NaN : overall.pValue(),
+                overall.method(),
+                Verdict.INCONCLUSIVE,
+                null,
+                warnings,
+                overall.difference(),
+                overall.design());
+    }
+
     /** What the overall change is: the geometric mean of what the rows report. */
     static String label(boolean count, Estimand estimand) {
         if (count) {

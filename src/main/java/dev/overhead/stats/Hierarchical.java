@@ -101,11 +101,14 @@ public final class Hierarchical {
             if (!logs) {
                 warnings.add("values at or below zero: compared on the raw scale, relative to the baseline's mean");
             }
-            c = Comparisons.finish(e, mb, mc, quantity.better(), options, confidence, warnings);
+            c = Comparisons.finish(e, mb, mc, true, quantity.better(), options, confidence, warnings);
         }
         List<String> warnings = new ArrayList<>();
         for (String w : c.warnings()) { // finish speaks of runs; here each value is a unit
             warnings.add(w.replace(" runs on a side", " " + design + " on a side")
+                    .replace(" runs a side cannot exclude a mode", " " + design + " a side cannot exclude a mode")
+                    .replace("% of runs that none", "% of " + design + " that none")
+                    .replace("from the typical run", "from the typical " + unit)
                     .replace(
                             "at least " + Comparisons.MIN_DECISIVE_RUNS,
                             "at least " + Comparisons.MIN_DECISIVE_RUNS + " " + design));

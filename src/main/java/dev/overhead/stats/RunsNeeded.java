@@ -9,6 +9,8 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * clear zero (worse/better) or fit inside the margin (equivalent) with 80% probability. The
  * standard error shrinks as 1/√n from the one observed; the usual sample-size rule of a two-sample
  * test (e.g. Chow, Shao and Wang (2008), Sample Size Calculations in Clinical Research, §3.2).
+ * Equivalence must also leave room for a mode the runs could not have seen ({@link UnseenModes}):
+ * its share p_n shrinks as n grows, its distance M is taken as seen.
  */
 final class RunsNeeded {
     static final int CAP = 10_000;
@@ -16,28 +18,55 @@ final class RunsNeeded {
 
     private RunsNeeded() {}
 
+    /** Without the unseen-mode guard (M = 0). */
     static Integer estimate(Shift s, Scale scale, int nb, int nc, double confidence, double thresholdPct) {
-        if (!(s.se() > 0) || !Double.isFinite(s.estimate())) {
+        return estimate(s, scale, nb, nc, confidence, thresholdPct, 0);
+    }
+
+    /**
+     * @param modeSize M of {@link UnseenModes.Guard#size()} on the scale; 0 for no guard
+     */
+    static Integer estimate(
+            Shift s, Scale scale, int nb, int nc, double confidence, double thresholdPct, double modeSize) {
+        double d = s.estimate();
+        if (!Double.isFinite(d) || !(s.se() >= 0)) {
             return null;
         }
-        double d = s.estimate();
         double upper = scale.fromPct(thresholdPct);
         double lower = scale.fromPct(-Math.min(thresholdPct, 99.9999));
-        double target = Math.max(Math.min(upper - d, d - lower), Math.abs(d));
-        if (!(target > 0)) {
+        double margin = Math.min(upper - d, d - lower);
+        double nNow = 2.0 / (1.0 / nb + 1.0 / nc);
+        int lo = Math.max(nb, nc) + 1;
+        if (s.se() == 0) {
+            // constant samples: only the unseen mode's share is left to shrink
+            if (!(modeSize > 0) || !(margin > 0) || lo > CAP) {
+                return null;
+            }
+            return smallest(lo, n -> UnseenModes.share(n, confidence) * modeSize < margin);
+        }
+        if (!(Math.max(margin, Math.abs(d)) > 0)) {
             return null;
         }
-        double nNow = 2.0 / (1.0 / nb + 1.0 / nc);
-        // (q(n) + z)·se(n) falls as n grows (q with its degrees of freedom, se as 1/√n), so the
-        // smallest n that reaches the target is found by bisection, not by trying every n.
-        int lo = Math.max(nb, nc) + 1;
-        if (lo > CAP || !settles(s, nNow, CAP, confidence, target)) {
+        // (q(n) + z)·se(n) falls as n grows (q with its degrees of freedom, se as 1/√n), and so does the
+        // unseen mode's share: each condition holds from some n on, so the smallest n is found by bisection.
+        java.util.function.IntPredicate settles = n -> {
+            double width = width(s, nNow, n, confidence);
+            return width <= Math.abs(d) || width + UnseenModes.share(n, confidence) * modeSize <= margin;
+        };
+        if (lo > CAP) {
+            return null;
+        }
+        return smallest(lo, settles);
+    }
+
+    private static Integer smallest(int lo, java.util.function.IntPredicate settles) {
+        if (!settles.test(CAP)) {
             return null;
         }
         int hi = CAP;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (settles(s, nNow, mid, confidence, target)) {
+            if (settles.test(mid)) {
                 hi = mid;
             } else {
                 lo = mid + 1;
@@ -46,12 +75,13 @@ final class RunsNeeded {
         return lo;
     }
 
-    private static boolean settles(Shift s, double nNow, int n, double confidence, double target) {
+    /** (q(n) + z₀.₈)·se(n): how far the interval must reach to settle with 80% probability. */
+    private static double width(Shift s, double nNow, int n, double confidence) {
         double se = s.se() * Math.sqrt(nNow / n);
         double df = Double.isInfinite(s.df()) ? Double.POSITIVE_INFINITY : s.df() * n / nNow;
         double q = Double.isInfinite(df)
                 ? NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2)
                 : TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2);
-        return (q + POWER_Z) * se <= target;
+        return (q + POWER_Z) * se;
     }
 }

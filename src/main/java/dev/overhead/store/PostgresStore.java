@@ -140,6 +140,19 @@ public final class PostgresStore implements Store {
     }
 
     @Override
+    public void finish(String studyId, String state, List<String> warnings, Map<String, dev.overhead.model.Stop> stops)
+            throws StoreException {
+        finish(studyId, state, warnings);
+        session.call(
+                "written",
+                c -> {
+                    StudyWrites.stops(c, studyId, stops);
+                    return 0;
+                },
+                null);
+    }
+
+    @Override
     public void finish(String studyId, String state, List<String> warnings) throws StoreException {
         int updated = session.call("written", c -> StudyWrites.finish(c, studyId, state, warnings), null);
         if (updated == 0) {

@@ -261,6 +261,17 @@ public final class SqliteStore implements Store {
     }
 
     @Override
+    public void finish(String studyId, String state, List<String> warnings, Map<String, dev.overhead.model.Stop> stops)
+            throws StoreException {
+        finish(studyId, state, warnings);
+        try {
+            StudyWrites.stops(connection, studyId, stops);
+        } catch (SQLException e) {
+            throw Failures.of(file, "written", e);
+        }
+    }
+
+    @Override
     public Optional<StudyResult> load(String idOrLabel) throws StoreException {
         return rows.load(idOrLabel);
     }

@@ -29,6 +29,15 @@ public interface Store extends AutoCloseable {
     void finish(String studyId, String state, List<String> warnings) throws StoreException;
 
     /**
+     * Records the study's end as {@link #finish(String, String, List)} does, and why each workload's runs
+     * ended, so that a report of the stored study says it. A store that keeps no such thing ignores them.
+     */
+    default void finish(String studyId, String state, List<String> warnings, Map<String, dev.overhead.model.Stop> stops)
+            throws StoreException {
+        finish(studyId, state, warnings);
+    }
+
+    /**
      * A study by id, label (the newest with that label) or unique id prefix of at least 4 characters,
      * in that order of preference; comparisons are left empty for the caller to analyse.
      *

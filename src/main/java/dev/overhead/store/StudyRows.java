@@ -81,6 +81,7 @@ final class StudyRows {
         }
         StudyDefinition d = def.get();
         Map<String, Map<String, List<Run>>> runs = runs(d.info().id());
+        Map<String, dev.overhead.model.Stop> stops = stops(d.info().id());
         List<WorkloadResult> workloads = new ArrayList<>();
         for (Workload w : d.workloads()) {
             Map<String, List<Run>> byVariant = runs.getOrDefault(w.name(), Map.of());
@@ -88,9 +89,25 @@ final class StudyRows {
                     w,
                     d.variants().stream()
                             .map(v -> new VariantResult(v, byVariant.getOrDefault(v.name(), List.of())))
-                            .toList()));
+                            .toList(),
+                    stops.get(w.name())));
         }
         return Optional.of(new StudyResult(d.info(), d.environment(), workloads, List.of(), d.warnings(), List.of()));
+    }
+
+    /** Why each workload's runs ended, as the run wrote it (StudyWrites.stops); empty for older studies. */
+    private Map<String, dev.overhead.model.Stop> stops(String id) throws StoreException {
+        try (PreparedStatement st = connection.prepareStatement("SELECT options FROM studies WHERE id = ?")) {
+            st.setString(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                String json = rs.next() ? rs.getString(1) : null;
+                return json == null ? Map.of() : StudyWrites.stops(Codec.objects(json));
+            }
+        } catch (SQLException e) {
+            throw place.failure("read", e);
+        } catch (JsonProcessingException e) {
+            return Map.of(); // the settings were read already; a reason that cannot be read is not known
+        }
     }
 
     /** The definition of the study an id or label names, without its runs. */

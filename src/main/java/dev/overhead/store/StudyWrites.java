@@ -1,6 +1,7 @@
 package dev.overhead.store;
 
 import dev.overhead.model.Run;
+import dev.overhead.model.Stop;
 import dev.overhead.model.StudyInfo;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
@@ -87,6 +88,9 @@ final class StudyWrites {
                 variants,
                 study.environment(),
                 study.warnings());
+        Map<String, Stop> stopped = new java.util.LinkedHashMap<>();
+        study.workloads().stream().filter(w -> w.stop() != null).forEach(w -> stopped.put(w.name(), w.stop()));
+        stops(connection, study.info().id(), stopped);
         for (WorkloadResult w : study.workloads()) {
             for (VariantResult v : w.variants()) {
                 for (Run r : v.runs()) {
@@ -105,6 +109,62 @@ final class StudyWrites {
             st.setString(3, studyId);
             return st.executeUpdate();
         }
+    }
+
+    /**
+     * Why each workload's runs ended (model.Stop), kept in the study's settings column under
+     * {@code stopped}: {@code {"sort": {"reason": "settled", "runs": 20}}}. A key, not a column, so
+     * the schema stays as it is and an older overhead reads the settings as before (it ignores keys it
+     * does not know).
+     */
+    static void stops(Connection connection, String studyId, Map<String, Stop> stops) throws SQLException {
+        if (stops.isEmpty()) {
+            return;
+        }
+        String json;
+        try (PreparedStatement st = connection.prepareStatement("SELECT options FROM studies WHERE id = ?")) {
+            st.setString(1, studyId);
+            try (java.sql.ResultSet rs = st.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                json = rs.getString(1);
+            }
+        }
+        Map<String, Object> options;
+        try {
+            options = new java.util.LinkedHashMap<>(json == null ? Map.of() : Codec.objects(json));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new SQLException("the study's settings could not be read to add why it stopped", e);
+        }
+        Map<String, Object> written = new java.util.LinkedHashMap<>();
+        stops.forEach((workload, stop) ->
+                written.put(workload, Map.of("reason", stop.reason().word(), "runs", stop.runs())));
+        options.put(STOPPED, written);
+        try (PreparedStatement st = connection.prepareStatement("UPDATE studies SET options = ? WHERE id = ?")) {
+            st.setString(1, Codec.write(options));
+            st.setString(2, studyId);
+            st.executeUpdate();
+        }
+    }
+
+    /** The settings column's key for {@link #stops}. */
+    static final String STOPPED = "stopped";
+
+    /** What {@link #stops} wrote, from the settings column; empty where nothing was. */
+    static Map<String, Stop> stops(Map<String, Object> options) {
+        Map<String, Stop> out = new java.util.LinkedHashMap<>();
+        if (options.get(STOPPED) instanceof Map<?, ?> m) {
+            m.forEach((workload, v) -> {
+                if (v instanceof Map<?, ?> stop
+                        && stop.get("reason") instanceof String word
+                        && Stop.Reason.of(word) != null
+                        && stop.get("runs") instanceof Number n) {
+                    out.put(String.valueOf(workload), new Stop(Stop.Reason.of(word), n.intValue()));
+                }
+            });
+        }
+        return out;
     }
 
     static void run(Connection connection, String studyId, String workload, String variant, Run r) throws SQLException {

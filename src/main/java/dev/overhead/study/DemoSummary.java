@@ -14,11 +14,18 @@ public final class DemoSummary {
         List<String> sentences = new ArrayList<>();
         int costs = 0;
         int open = 0;
-        for (JsonNode c : root.path("comparisons")) {
+        // the summary's rows, with the verdicts it shows (one family, issue 28.3); a file without one, the comparisons
+        JsonNode rows = root.path("summary").isArray() && !root.path("summary").isEmpty()
+                ? root.path("summary")
+                : root.path("comparisons");
+        for (JsonNode c : rows) {
             String workload = c.path("workload").asText();
-            if (!c.path("metric").asText().equals(primary) || workload.equals("geomean")) {
+            if (!c.path("metric").asText().equals(primary)
+                    || c.path("overall").asBoolean()
+                    || workload.equals("geomean")) {
                 continue;
             }
+            JsonNode needed = runsNeeded(root, c);
             String who = c.path("candidate").asText();
             String interval = String.format(
                     Locale.ROOT,
@@ -53,7 +60,6 @@ public final class DemoSummary {
                             + ") lies within the threshold.";
                 default -> {
                     open++;
-                    JsonNode needed = c.path("runs_needed");
                     yield "On " + workload + ", " + who + " cannot be told apart from the noise yet (" + interval
                             + ")"
                             + (needed.isNumber()
@@ -76,6 +82,19 @@ public final class DemoSummary {
             sentences.add("A longer --time-budget gives the open questions their answer.");
         }
         return wrap("In plain words: " + String.join(" ", sentences), 80);
+    }
+
+    /** The runs per variant the comparison behind a summary row says would settle it. */
+    private static JsonNode runsNeeded(JsonNode root, JsonNode row) {
+        for (JsonNode c : root.path("comparisons")) {
+            if (c.path("workload").asText().equals(row.path("workload").asText())
+                    && c.path("candidate").asText().equals(row.path("candidate").asText())
+                    && c.path("metric").asText().equals(row.path("metric").asText())
+                    && !c.path("overall").asBoolean()) {
+                return c.path("runs_needed");
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }
 
     /** Lines of at most {@code width} characters, broken between words. */

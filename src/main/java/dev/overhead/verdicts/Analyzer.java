@@ -109,6 +109,7 @@ public final class Analyzer {
                     } else if (!roundsShared) {
                         comparison = withWarning(comparison, Units.MERGED);
                     }
+                    comparison = Resolution.apply(metric.name(), comparison, options.thresholdPct());
                     rows.add(new ComparisonRow(
                             workload.name(), metric.name(), metric.unit(), base, candidate.name(), comparison));
                 }
@@ -202,6 +203,10 @@ public final class Analyzer {
             if (units != null) {
                 geo = geo.withDesign(first.comparison().design());
             }
+            geo = GeoMean.overRows(
+                    geo,
+                    group.stream().map(ComparisonRow::workload).toList(),
+                    group.stream().map(ComparisonRow::comparison).toList());
             out.add(ComparisonRow.overall(first.metric(), first.unit(), first.baseline(), first.candidate(), geo));
         }
         return out;

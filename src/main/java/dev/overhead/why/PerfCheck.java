@@ -106,10 +106,10 @@ public record PerfCheck(Optional<String> refusal, String event, SyscallTool sysc
 
     private static long paranoid() {
         try {
-            return Long.parseLong(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid"))
-                    .strip());
-        } catch (IOException | NumberFormatException e) {
-            return 2; // the kernel's default
+            return Long.parseLong(dev.overhead.exec.KernelFiles.sysctl("kernel/perf_event_paranoid")
+                    .orElse("2")); // the kernel's default
+        } catch (NumberFormatException e) {
+            return 2;
         }
     }
 

@@ -9,6 +9,7 @@ import dev.overhead.model.RunOrder;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
 import dev.overhead.run.Scheduler;
+import dev.overhead.run.Scratch;
 import dev.overhead.run.VariantBuilds;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -62,17 +63,31 @@ public final class Profiler {
         this.progress = progress;
     }
 
-    /** The runs of each variant, in the order of {@code variants}. */
+    /** The runs of each variant, in the order of {@code variants}; {@code {scratch}} is a directory of its own. */
     public List<List<ProfiledRun>> profile(Workload workload, List<Variant> variants, String tag) {
+        Path scratch = dir.resolve(tag + "-scratch");
+        try {
+            java.nio.file.Files.createDirectories(scratch);
+            return profile(Scratch.resolve(workload, scratch), variants, tag, scratch);
+        } catch (java.io.IOException e) {
+            throw new dev.overhead.run.RunFailure(
+                    "no scratch directory could be made in " + dir + ": " + e.getMessage());
+        } finally {
+            Scratch.remove(scratch);
+        }
+    }
+
+    private List<List<ProfiledRun>> profile(Workload workload, List<Variant> variants, String tag, Path scratch) {
         List<List<ProfiledRun>> runs = new ArrayList<>();
         variants.forEach(v -> runs.add(new ArrayList<>()));
         for (Variant v : variants) {
             if (!v.setup().isEmpty()) { // a set-up may start a server on purpose: its group is left running
-                execute(plainRequest(v.setup(), v).keepingGroup(), v, "the setup");
+                execute(plainRequest(Scratch.resolve(v.setup(), scratch), v).keepingGroup(), v, "the setup");
             }
         }
         for (int i = 0; i < settings.warmup(); i++) {
-            for (Variant v : variants) {
+            for (Variant v : variants) { // prepared as a profiled run is: a warm-up is that run, unrecorded
+                prepare(workload, v);
                 execute(measured(command(workload, v), v.env()), v, "a warm-up run");
             }
         }
@@ -89,7 +104,7 @@ public final class Profiler {
         }
         for (Variant v : variants) {
             if (!v.cleanup().isEmpty()) {
-                execute(plainRequest(v.cleanup(), v), v, "the cleanup");
+                execute(plainRequest(Scratch.resolve(v.cleanup(), scratch), v), v, "the cleanup");
             }
         }
         return runs;

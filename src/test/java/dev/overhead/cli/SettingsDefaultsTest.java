@@ -47,8 +47,17 @@ class SettingsDefaultsTest {
     void aRunWithoutFlagsHasTheDefaultSettings() {
         StudySettings settings = parsed("true", "false").settings();
         assertThat(settings).isEqualTo(StudySettings.DEFAULTS.withSeed(settings.seed()));
+        // issue 28.5: the default adaptive study waits for the default precision (the threshold, or a
+        // quarter of the change), so that the change it reports is not inflated by stopping early
         assertThat(settings.stopping())
-                .isEqualTo(new Stopping.Adaptive(StudySettings.MIN_RUNS, StudySettings.MAX_RUNS));
+                .isEqualTo(new Stopping.Adaptive(
+                        StudySettings.MIN_RUNS,
+                        StudySettings.MAX_RUNS,
+                        dev.overhead.model.LookSchedule.DOUBLING,
+                        1.0,
+                        StudySettings.PRECISION_SHARE));
+        assertThat(parsed("--precision", "off", "true", "false").settings().precisionPct())
+                .isNull();
     }
 
     @Test

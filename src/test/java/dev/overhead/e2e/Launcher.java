@@ -76,9 +76,13 @@ final class Launcher implements BeforeEachCallback, AfterEachCallback {
 
     record Running(Process process, Path out, Path err) {
         Result finish() throws IOException, InterruptedException {
-            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            return finish(java.time.Duration.ofSeconds(120));
+        }
+
+        Result finish(java.time.Duration limit) throws IOException, InterruptedException {
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("overhead did not finish in 120 s");
+                throw new AssertionError("overhead did not finish in " + limit.toSeconds() + " s");
             }
             return new Result(
                     process.exitValue(),

@@ -47,6 +47,8 @@ class PrecisionIT {
                 "32",
                 "--seed",
                 "5",
+                "--precision",
+                "off", // the default is the threshold (issue 28.5): off stops at the first settled look
                 "--format",
                 "json",
                 commands[0],
@@ -86,7 +88,14 @@ class PrecisionIT {
         var shown = overhead.run("report", slow.path("study").path("id").asText());
         assertThat(shown.exitCode()).as(shown.toString()).isZero();
         assertThat(shown.stdout()).contains("precision=2.0").contains("looks=doubling");
-        assertThat(shown.stdout().replaceAll("\\s+", " ")).contains("is conditional on stopping there");
+        // the stored study says why its runs ended (issue 28.5), and that the precision kept the change honest
+        assertThat(shown.stdout().replaceAll("\\s+", " "))
+                .contains("stopped at the look at " + runs(slow) + " runs per variant: every primary verdict settled"
+                        + " within ±2%")
+                .contains("keeps the change reported from being inflated");
+        // without one (--precision off) the legend warns that an early stop's change tends to overstate
+        var early = overhead.run("report", fast.path("study").path("id").asText());
+        assertThat(early.stdout().replaceAll("\\s+", " ")).contains("is conditional on stopping there");
     }
 
     @Test

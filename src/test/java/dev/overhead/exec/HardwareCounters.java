@@ -57,8 +57,8 @@ public final class HardwareCounters {
     /** The helper's rule (overhead-counters.c): kernel counted too when paranoid <= 1 or as root. */
     static boolean kernelCounted() {
         try {
-            int level = Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid"))
-                    .strip());
+            int level = Integer.parseInt(
+                    KernelFiles.sysctl("kernel/perf_event_paranoid").orElse("2"));
             boolean root = Files.readAllLines(Path.of("/proc/self/status")).stream()
                     .anyMatch(l -> l.matches("Uid:\\s+\\d+\\s+0\\s.*")); // the effective uid
             return level <= 1 || root;

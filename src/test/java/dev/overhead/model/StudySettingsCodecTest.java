@@ -115,10 +115,11 @@ class StudySettingsCodecTest {
                 .seed(123L)
                 .build();
         // what StudyExecution.optionsOf wrote for the same settings (the demo's), byte for byte
-        // and the looks, which a study stored before they were spaced did not write (read back as every-round)
+        // and the looks, which a study stored before they were spaced did not write (read back as every-round),
+        // and the default precision (issue 28.5), which studies before it did not have (read back as none)
         assertThat(JSON.writeValueAsString(StudySettingsCodec.write(s)))
                 .isEqualTo(
-                        "{\"min_runs\":5,\"max_runs\":50,\"looks\":\"doubling\",\"warmup\":1,\"order\":\"randomized\",\"seed\":123,"
+                        "{\"min_runs\":5,\"max_runs\":50,\"looks\":\"doubling\",\"precision\":1.0,\"precision_share\":0.25,\"warmup\":1,\"order\":\"randomized\",\"seed\":123,"
                                 + "\"primary\":\"wall\",\"baseline\":\"glibc\",\"threshold\":1.0,\"confidence\":0.95,"
                                 + "\"time_budget_s\":80.0,\"timeout_s\":60.0,\"ignore_failure\":false,\"no_aslr\":false,"
                                 + "\"drop_caches\":false}");

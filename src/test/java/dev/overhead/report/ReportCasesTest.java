@@ -148,8 +148,35 @@ class ReportCasesTest {
             assertThat(text.substring(text.indexOf("\nsleep\n")))
                     .contains("max RSS")
                     .contains("minor faults");
-            assertThat(text).contains("survives Holm's correction");
+            assertThat(text).contains("holds after Holm's correction over its");
         }
+    }
+
+    /**
+     * Issue 28.3: five workloads, one of them worse by its own interval (p = 0.03): the summary is
+     * one family, so there it reads inconclusive* (Holm over 5 rows needs p <= 0.01), while the
+     * workload's table keeps its own worse; the JSON's summary says what the summary shows.
+     */
+    @Test
+    void theSummaryIsOneFamilyAndItsTablesKeepTheirOwnVerdicts() throws Exception {
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("w0", "wall", "s", "b", 0.2, 3.0, 0.5, 5.5).withP(0.03));
+        for (int i = 1; i < 5; i++) {
+            rows.add(new Row("w" + i, "wall", "s", "b", 0.2, 0.5, -2, 3).withP(0.6));
+        }
+        StudyResult study = Studies.study("five", List.of("a", "b"), rows);
+        String text = text(study);
+        String summary = text.substring(text.indexOf("summary:"), text.indexOf("\nw0\n"));
+        assertThat(summary).contains("inconclusive*").doesNotContain("worse");
+        assertThat(text.substring(text.indexOf("\nw0\n"))).contains("worse");
+        assertThat(text.replaceAll("\\s+", " ")).contains("Holm's correction over its 5 rows (inconclusive* marks");
+        com.fasterxml.jackson.databind.JsonNode json =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(JsonRenderer.render(study, "test"));
+        assertThat(json.path("summary")).hasSize(5);
+        assertThat(json.path("summary").get(0).path("workload").asText()).isEqualTo("w0");
+        assertThat(json.path("summary").get(0).path("verdict").asText()).isEqualTo("inconclusive");
+        assertThat(json.path("summary").get(0).path("ci_low_pct").asDouble()).isEqualTo(0.5);
+        assertThat(json.path("comparisons").get(0).path("verdict").asText()).isEqualTo("worse");
     }
 
     /** sleep 0.2 against sleep 0.25: user and sys sit within a few 4 ms ticks, so their split gets no verdict. */

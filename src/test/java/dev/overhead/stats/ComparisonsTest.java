@@ -17,10 +17,12 @@ class ComparisonsTest {
     static final double[] NOISE5 = {-0.004, 0.002, 0.0, 0.003, -0.001};
 
     @Test
-    void identicalConstantSamplesAreEquivalentFromThreeRunsAtEveryValue() {
+    void identicalConstantSamplesAreEquivalentFromEightRunsAtEveryValue() {
         // Counts such as voluntary context switches are often the same in every run; the mean of n
         // copies of log(x) can differ from log(x) in the last bit, which once crashed the t quantile.
         // Two runs decide nothing (docs/statistics.md, the edges): two runs of a two-state machine agree by chance.
+        // Constant samples prove nothing about a mode in up to 1 - 0.05^(1/n) of runs (the rule of three),
+        // so `equivalent` waits until that share is under a third: 8 runs (docs/statistics.md §2c).
         for (int n = 2; n <= 40; n++) {
             for (double v : new double[] {1024, 33.3, 7, 2, 0.1}) {
                 double[] x = new double[n];
@@ -28,11 +30,49 @@ class ComparisonsTest {
                 Comparison c = Comparisons.compare(x, x.clone(), Direction.LOWER, OPTS);
                 assertThat(c.verdict())
                         .as("n=%d v=%s", n, v)
-                        .isEqualTo(n < 3 ? Verdict.INCONCLUSIVE : Verdict.EQUIVALENT);
-                assertThat(c.runsNeeded()).isEqualTo(n < 3 ? 3 : null);
+                        .isEqualTo(n < 8 ? Verdict.INCONCLUSIVE : Verdict.EQUIVALENT);
+                assertThat(c.runsNeeded()).isEqualTo(n < 8 ? 8 : null);
                 assertThat(c.changePct()).isZero();
             }
         }
+    }
+
+    @Test
+    void twoConstantSamplesAreNotExactFiguresAtFewRuns() {
+        // issue 28: a mode at 1.3 in 10% of runs against 20%, and neither sample showed it (37% of studies at
+        // n = 3): the interval is the point 0, which once said `equivalent`
+        double[] b = {1.0, 1.0, 1.0};
+        double[] c = {1.0, 1.0, 1.0};
+        Comparison r = Comparisons.compare(b, c, Direction.LOWER, OPTS);
+        assertThat(r.ciLowPct()).isZero();
+        assertThat(r.ciHighPct()).isZero();
+        assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(r.runsNeeded()).isEqualTo(8);
+        // scipy 1.10.1: 1 - 0.05**(1/3) -> 0.6315968501359725 (the share a mode can hold unseen in 3 runs)
+        assertThat(r.warnings())
+                .contains("not shown equivalent: 3 runs a side cannot exclude a mode in up to 63% of runs that none"
+                        + " of them showed (rule of three); at three times the threshold, 3.0% from the typical run"
+                        + " it would move the change by up to ±1.90%, which the ±1% margin does not leave room for");
+    }
+
+    @Test
+    void aQuietSampleWithoutItsRareSlowRunsIsNotShownEquivalent() {
+        // issue 28: ×3 spikes in 5% of the baseline's runs and 10% of the candidate's (+5.65%), base noise 0.5%;
+        // 10 runs a side that happened to catch no spike look like a tight no-change
+        double[] quiet = {-0.004, 0.002, 0.0, 0.003, -0.001, 0.005, -0.006, 0.001, -0.002, 0.002};
+        Comparison r = Comparisons.compare(around(1.0, quiet), around(1.0005, quiet), Direction.LOWER, OPTS);
+        assertThat(r.ciLowPct()).isGreaterThan(-1);
+        assertThat(r.ciHighPct()).isLessThan(1);
+        assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(r.warnings()).anyMatch(w -> w.startsWith("not shown equivalent: 10 runs a side cannot exclude"));
+        // the runs needed do settle it, with the same noise: the pattern repeated to that many runs
+        int needed = r.runsNeeded();
+        assertThat(needed).isBetween(11, 40);
+        double[] more = IntStream.range(0, needed)
+                .mapToDouble(i -> quiet[i % quiet.length])
+                .toArray();
+        Comparison settled = Comparisons.compare(around(1.0, more), around(1.0005, more), Direction.LOWER, OPTS);
+        assertThat(settled.verdict()).isEqualTo(Verdict.EQUIVALENT);
     }
 
     @Test
@@ -54,7 +94,10 @@ class ComparisonsTest {
 
     @Test
     void equivalentWhenTheWholeIntervalIsInsideTheMargin() {
-        Comparison c = Comparisons.compare(around(1.0, NOISE5), around(1.001, NOISE5), Direction.LOWER, OPTS);
+        // 30 runs: enough that a mode the runs never showed could hold at most 9.5% of them
+        double[] noise30 =
+                IntStream.range(0, 30).mapToDouble(i -> NOISE5[i % 5]).toArray();
+        Comparison c = Comparisons.compare(around(1.0, noise30), around(1.001, noise30), Direction.LOWER, OPTS);
         assertThat(c.verdict()).isEqualTo(Verdict.EQUIVALENT);
         assertThat(c.ciLowPct()).isGreaterThan(-1);
         assertThat(c.ciHighPct()).isLessThan(1);

@@ -56,14 +56,24 @@ class EnvironmentProbeLiveTest {
     }
 
     @Test
-    void sysctlValuesAreReadWhole() throws Exception {
+    void sysctlValuesAreReadWholeAsSysctlPrintsThem() throws Exception {
         // /proc/sys files answer a read at a non-zero offset with end of file; a byte-wise read gave "6".
-        assertThat(section(env, "sysctl"))
-                .containsEntry(
-                        "vm.max_map_count",
-                        Long.parseLong(Files.readAllLines(Path.of("/proc/sys/vm/max_map_count"))
-                                .getFirst()
-                                .strip()));
+        Map<String, Object> sysctl = section(env, "sysctl");
+        assertThat(sysctl).containsKey("vm.max_map_count");
+        for (Map.Entry<String, Object> e : sysctl.entrySet()) {
+            assertThat(e.getValue().toString()).as(e.getKey()).isEqualTo(sh("sysctl", "-n", e.getKey()));
+        }
+    }
+
+    @Test
+    void memoryTotalAgreesWithProcMeminfoAsCatPrintsIt() throws Exception {
+        String line = sh("cat", "/proc/meminfo")
+                .lines()
+                .filter(l -> l.startsWith("MemTotal:"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(((Number) section(env, "memory").get("total_kib")).longValue())
+                .isEqualTo(Long.parseLong(line.replaceAll("[^0-9]", "")));
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.apache.commons.rng.simple.RandomSource;
  * Simulated A/A and A/B studies through the real engine: false-verdict rate, coverage, power.
  * A benchmark, not a test: run it with bench/stats-sim. Arguments: [studies] [seed] [table], table
  * one of {@code all} (default), {@code shapes} (this class's table), {@code drift} ({@link DriftSim}),
- * {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
+ * {@code equivalence} ({@link EquivalenceSim}: `equivalent` of changes confined to some runs, all-zero baselines), {@code edges} ({@link EdgeSim}: counts with ties, two-state noise at 2 and 3 runs, 8 metrics under
  * Holm), {@code levels} ({@link LevelsSim}: builds and boots, naive against hierarchical intervals; then
  * {@link ZeroLevelsSim}, alone as {@code levels-zero}: a count 0 in every baseline run over builds), {@code estimand} ({@link EstimandSim}: both estimands on spiky noise), {@code intervals} ({@link IntervalSim}: candidate intervals for the ratio of geometric means) and {@code overall} ({@link OverallSim}: the overall row of five workloads), neither part of {@code all}.
  */
@@ -58,6 +58,12 @@ public final class StatsSim {
         if (table.equals("all")) {
             System.out.println();
         }
+        if (table.equals("estimate")) { // docs/statistics.md §4c: the change reported at an adaptive stop
+            AdaptiveSim.estimate(studies, seed, System.out);
+        }
+        if (table.equals("summary")) { // docs/statistics.md §3b: the summary of five workloads as one family
+            AdaptiveSim.summary(studies, seed, System.out);
+        }
         if (table.equals("overall")) { // docs/statistics.md §3: five workloads against one
             OverallSim.run(studies, seed, System.out);
         }
@@ -66,6 +72,14 @@ public final class StatsSim {
         }
         if (table.equals("intervals")) { // docs/statistics.md §2b: the candidate intervals, by hand only
             IntervalSim.run(studies, seed, System.out);
+        }
+        if (table.equals("all") || table.equals("equivalence")) { // docs/statistics.md §2c: issue 28
+            EquivalenceSim.run(studies, seed, System.out);
+            EquivalenceSim.zeroBaseline(studies, seed, System.out);
+            EquivalenceSim.nearZero(studies, seed, System.out);
+        }
+        if (table.equals("all")) {
+            System.out.println();
         }
         if (table.equals("all") || table.equals("edges")) {
             EdgeSim.run(studies, seed, System.out);

@@ -15,18 +15,35 @@ import java.util.OptionalInt;
 /**
  * The bisection loop: builds the good revision once, then at each step exports and builds the
  * commit {@link Bisection} picks, has it measured against the good build (never against a number
- * from an earlier step, so drift over a long bisection cannot move the answer), and marks it by
- * the verdict: {@code worse} is bad, {@code equivalent} or {@code better} good, and
- * {@code inconclusive} after the whole budget of runs is skipped, as {@code git bisect skip} does.
+ * from an earlier step, so drift over a long bisection cannot move the answer), and marks it.
+ *
+ * <p>The bad revision is measured first and marked by the verdict: {@code worse} confirms it (else
+ * there is no cost to look for). Every later commit is marked by where its figure lies between the
+ * two known ends (docs/why-and-bisect.md, "Like good or like bad"): the good build is 0% and the bad
+ * one its measured change D, so the midpoint on the ratio scale is M = sqrt(1 + D) - 1; a commit
+ * whose whole interval lies below M is like good, above M like bad, and one whose interval still
+ * holds M after the whole budget of runs is skipped, as {@code git bisect skip} does. Each step
+ * stops adaptively as soon as its interval leaves M (its threshold is M, so "equivalent within
+ * +-M" or "better" is below it). Asking for equivalence within the user's 1% instead could not
+ * show a commit that only changes a comment to be like good under 20% noise: issue 28.8.
  */
 public final class Bisector {
 
     /** Measures one step; the caller owns the store, the executor and Ctrl-C. */
     public interface Steps {
         /**
-         * @param first true for the first step: a command that cannot run there is an error, not a skip
+         * @param first     true for the first step: a command that cannot run there is an error, not a skip
+         * @param threshold the equivalence margin of this step in percent, or null for the user's (the bad
+         *                  revision's step); later steps get the midpoint between the two ends
          */
-        Measurement measure(String label, String goodName, Path goodDir, String testName, Path testDir, boolean first);
+        Measurement measure(
+                String label,
+                String goodName,
+                Path goodDir,
+                String testName,
+                Path testDir,
+                boolean first,
+                Double threshold);
 
         /** Gives Ctrl-C to {@code cancel} (a build in flight); false when a signal came already. */
         boolean handOver(Runnable cancel);
@@ -131,6 +148,7 @@ public final class Bisector {
             }
         }
         String goodName = "good-" + good.substring(0, 7);
+        Double midpoint = null; // known once the bad revision is measured bad
         OptionalInt next;
         while ((next = bisection.next()).isPresent()) {
             if (steps.interrupted()) {
@@ -142,11 +160,23 @@ public final class Bisector {
             say("step " + number + ": " + commit.shortHash() + " (" + position + " of " + commits.size() + ", about "
                     + bisection.stepsLeft() + (bisection.stepsLeft() == 1 ? " step" : " steps") + " left) "
                     + commit.subject());
-            BisectStep step = step(request, number, position, commit, goodName, goodDir, rangeName, taken.isEmpty());
+            BisectStep step =
+                    step(request, number, position, commit, goodName, goodDir, rangeName, taken.isEmpty(), midpoint);
             if (step == null) {
                 return result(request, good, bad, commits, taken, new BisectResult.Interrupted(), warnings);
             }
             taken.add(step);
+            if (position == commits.size()
+                    && step.mark() == Mark.BAD
+                    && midpointPct(step.comparison().changePct()) > 0) {
+                midpoint = midpointPct(step.comparison().changePct());
+                say(String.format(
+                        Locale.ROOT,
+                        "the bad revision costs %+.1f%%: a commit is like bad where its interval lies above %+.1f%%,"
+                                + " the midpoint between the two ends, and like good where it lies below",
+                        step.comparison().changePct(),
+                        midpoint));
+            }
             bisection.mark(position, step.mark());
             say(describe(step));
         }
@@ -162,7 +192,8 @@ public final class Bisector {
             String goodName,
             Path goodDir,
             String rangeName,
-            boolean first) {
+            boolean first,
+            Double midpoint) {
         if (!steps.handOver(builds::cancel) || steps.interrupted()) {
             return null; // the signal came while nothing could be handed it: start no build
         }
@@ -199,7 +230,8 @@ public final class Bisector {
                     goodDir,
                     testName,
                     dir,
-                    first);
+                    first,
+                    midpoint);
             if (m.interrupted()) {
                 return null;
             }
@@ -214,11 +246,16 @@ public final class Bisector {
                         null,
                         m.failure() + " Skipped.");
             }
-            Mark mark = mark(m.comparison());
+            Mark mark = midpoint == null ? mark(m.comparison()) : mark(m.comparison(), midpoint);
             String note =
                     m.reused() ? "taken from study " + m.studyId() + ", which an earlier bisection measured" : null;
             if (mark == Mark.SKIP) {
-                note = (note == null ? "" : note + "; ") + "still inconclusive after " + runs(m.comparison())
+                note = (note == null ? "" : note + "; ")
+                        + (midpoint == null
+                                ? "still inconclusive after "
+                                : String.format(
+                                        Locale.ROOT, "its interval still holds the midpoint %+.1f%% after ", midpoint))
+                        + runs(m.comparison())
                         + " runs per build, the budget; skipped, as git bisect skip"
                         + (m.comparison() != null && m.comparison().runsNeeded() != null
                                 ? " (about " + m.comparison().runsNeeded() + " runs per build would settle it)"
@@ -241,6 +278,28 @@ public final class Bisector {
             case EQUIVALENT, BETTER -> Mark.GOOD;
             case INCONCLUSIVE -> Mark.SKIP;
         };
+    }
+
+    /**
+     * Like good or like bad: where a commit's interval lies against the midpoint between the two ends
+     * (in percent of the good build's figure); an interval that holds it is a skip.
+     */
+    static Mark mark(Comparison c, double midpointPct) {
+        if (c == null || Double.isNaN(c.ciLowPct()) || Double.isNaN(c.ciHighPct())) {
+            return Mark.SKIP;
+        }
+        if (c.ciHighPct() < midpointPct) {
+            return Mark.GOOD;
+        }
+        return c.ciLowPct() > midpointPct ? Mark.BAD : Mark.SKIP;
+    }
+
+    /**
+     * The midpoint between the good end (0%) and the bad end ({@code badPct}) on the ratio scale, where
+     * the costs of a build multiply: sqrt(1 + D) - 1, +64.3% for a bad end of x2.7 (+170%).
+     */
+    static double midpointPct(double badPct) {
+        return BisectResult.midpointPct(badPct);
     }
 
     static BisectResult.End end(Bisection b, List<Git.Commit> commits, List<BisectStep> taken) {

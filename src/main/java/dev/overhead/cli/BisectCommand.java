@@ -25,9 +25,10 @@ import picocli.CommandLine.Option;
         subcommands = BisectStepCommand.class,
         description = {
             "Find the first commit whose cost is worse: each step builds a commit and measures it against",
-            "the good revision's build, interleaved, with sequential stopping; the verdict decides the step:",
-            "worse is bad, equivalent or better (within --threshold) good, and still inconclusive after",
-            "--max-runs runs per build, skipped. The options are run's, each build being a variant.",
+            "the good revision's build, interleaved, with sequential stopping. The bad revision must come out",
+            "worse; every other commit is like bad where its interval lies above the midpoint between the",
+            "two ends, like good where below, and skipped where it still holds the midpoint after",
+            "--max-runs runs per build. The options are run's, each build being a variant.",
             "  overhead bisect --good v1.0 --bad HEAD --build make --threshold 2%% -- '{build_dir}/prog' input",
             "  git bisect run overhead bisect step --good-build /tmp/good -- '{build_dir}/prog'"
         })
@@ -82,16 +83,31 @@ final class BisectCommand implements Callable<Integer> {
                 Bisector.Steps measuring = new Bisector.Steps() {
                     @Override
                     public Bisector.Measurement measure(
-                            String label, String goodName, Path goodDir, String testName, Path testDir, boolean first) {
-                        StudySettings s =
-                                settings.toBuilder().baseline(goodName).build();
+                            String label,
+                            String goodName,
+                            Path goodDir,
+                            String testName,
+                            Path testDir,
+                            boolean first,
+                            Double threshold) {
+                        StudySettings s = settings.toBuilder()
+                                .baseline(goodName)
+                                .compare(
+                                        threshold == null
+                                                ? settings.compare()
+                                                : new dev.overhead.stats.CompareOptions(
+                                                        settings.compare().confidence(),
+                                                        threshold,
+                                                        settings.compare().estimand()))
+                                .build();
                         BisectSteps.Measured m = steps.measure(
                                 label,
                                 workload,
                                 BisectSteps.variant(goodName, goodDir),
                                 BisectSteps.variant(testName, testDir),
                                 s,
-                                first);
+                                first,
+                                threshold);
                         return new Bisector.Measurement(
                                 m.study() == null ? null : m.study().info().id(),
                                 m.comparison(),

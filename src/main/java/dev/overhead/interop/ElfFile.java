@@ -121,8 +121,14 @@ public record ElfFile(Path path, long fileSize, int bits, boolean bigEndian, int
                     raw.add(header(table.slice(i * shentsize, shentsize).order(order), is64));
                 }
             }
+            if (shstrndx != 0 && shstrndx >= raw.size()) {
+                // the names would all be empty and the sizes printed under no name, exit 0 (third battery, case 12)
+                throw notElf(
+                        path,
+                        "its section name table is section " + shstrndx + ", but it has " + raw.size() + " sections");
+            }
             byte[] names = new byte[0];
-            if (shstrndx > 0 && shstrndx < raw.size()) {
+            if (shstrndx > 0) {
                 long[] strtab = raw.get(shstrndx);
                 names = read(ch, strtab[3], Math.toIntExact(Math.min(strtab[4], fileSize - strtab[3])), order, path)
                         .array();

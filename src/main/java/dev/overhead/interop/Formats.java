@@ -62,7 +62,7 @@ public final class Formats {
 
     private static StudyResult readAny(String text, String source) {
         return switch (detect(text, source)) {
-            case OVERHEAD -> OverheadJsonReader.read(text);
+            case OVERHEAD -> OverheadJsonReader.read(text, source);
             case CSV -> SampleCsv.read(text, source);
             case HYPERFINE -> HyperfineJson.read(text, source);
             case PYPERF -> PyperfJson.read(text, source);

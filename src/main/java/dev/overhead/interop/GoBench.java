@@ -37,6 +37,28 @@ public final class GoBench {
     /** The configuration key overhead writes and reads as the variant (benchstat: {@code -col variant}). */
     public static final String VARIANT_KEY = "variant";
 
+    /** The units Go's testing package writes, none of which can be negative. */
+    private static final java.util.Set<String> STANDARD_UNITS = java.util.Set.of("ns/op", "B/op", "allocs/op", "MB/s");
+
+    /**
+     * The iteration count of a benchmark line (docs/reliability.md, third battery, case 12): Go's b.N, a
+     * whole number from 1 to the largest int64; 0 or a count past int64 was imported with exit 0.
+     */
+    static long iterations(String cell, String benchmark, String source, int line) {
+        long n;
+        try {
+            n = Long.parseLong(cell);
+        } catch (NumberFormatException e) {
+            n = 0;
+        }
+        if (n < 1) {
+            throw new FormatException(("%s line %d: %s ran %s iterations, which no Go benchmark can (b.N is from 1"
+                            + " to 9223372036854775807); is the line damaged?")
+                    .formatted(source, line, benchmark, cell));
+        }
+        return n;
+    }
+
     static boolean looksLike(String text) {
         return text.lines().anyMatch(l -> isBenchmarkLine(l.strip()));
     }
@@ -77,6 +99,7 @@ public final class GoBench {
                 unitLine(line, declared);
             } else if (isBenchmarkLine(line)) {
                 String[] f = line.split("\\s+");
+                iterations(f[1], f[0], source, i + 1);
                 String name = f[0].substring("Benchmark".length());
                 if (name.length() > 1 && name.charAt(0) == '_' && Character.isLowerCase(name.charAt(1))) {
                     name = name.substring(1); // overhead's writer's escape for names that start in lower case
@@ -105,6 +128,15 @@ public final class GoBench {
                         value = Double.parseDouble(f[j]);
                     } catch (NumberFormatException e) {
                         throw new FormatException("%s line %d: '%s' is not a number.".formatted(source, i + 1, f[j]));
+                    }
+                    if (!Double.isFinite(value)) {
+                        throw new FormatException("%s line %d: '%s' is not a finite number; fix or remove that line."
+                                .formatted(source, i + 1, f[j]));
+                    }
+                    if (value < 0 && STANDARD_UNITS.contains(f[j + 1])) {
+                        throw new FormatException(("%s line %d: %s %s of %s is negative, which a time, a size or a"
+                                        + " count cannot be; fix or remove that line.")
+                                .formatted(source, i + 1, f[j], f[j + 1], f[0]));
                     }
                     Tidy t = tidy(f[j + 1]);
                     Direction better = declared.getOrDefault(

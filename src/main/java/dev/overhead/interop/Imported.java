@@ -63,6 +63,20 @@ public final class Imported {
         return new MetricSpec(name, better, unit, IMPORTED);
     }
 
+    /**
+     * A built-in figure kept as read, in the runs' metrics map under its own name (one that does not
+     * cover every run, or a count with fractional values): the same direction, unit and kind, so a
+     * count is still compared as a count.
+     */
+    public static MetricSpec read(MetricSpec spec) {
+        boolean count = spec.count()
+                || (!spec.parsed()
+                        && Metrics.builtin(spec.name())
+                                .map(Metrics.Builtin::count)
+                                .orElse(false));
+        return new MetricSpec(spec.name(), spec.better(), spec.unit(), IMPORTED, count);
+    }
+
     public static MetricSpec wall() {
         return Metrics.Builtin.WALL.spec();
     }

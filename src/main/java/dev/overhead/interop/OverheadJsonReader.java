@@ -18,7 +18,6 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Direction;
 import dev.overhead.stats.Verdict;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +35,15 @@ public final class OverheadJsonReader {
     }
 
     public static StudyResult read(String json) {
+        return read(json, "the file");
+    }
+
+    /**
+     * @param source the file's name, for refusals: every field is read with its type checked (docs/reliability.md,
+     *               third battery, case 12) and a refusal names the file, the line and the field
+     */
+    public static StudyResult read(String json, String source) {
+        JsonFields f = new JsonFields(json, source);
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
@@ -46,22 +54,28 @@ public final class OverheadJsonReader {
         if (root == null || !"overhead/1".equals(root.path("schema").asText())) {
             throw new IllegalArgumentException("not an overhead result (no \"schema\": \"overhead/1\")");
         }
-        JsonNode study = root.path("study");
+        JsonNode study = f.object(root.path("study"), "study");
+        f.object(study.path("options"), "study.options");
         StudyInfo info = new StudyInfo(
-                study.path("id").asText(""),
-                text(study.path("label")),
-                instant(study.path("created")),
+                f.string(study, "id", "study", ""),
+                f.string(study, "label", "study", null),
+                f.instant(study, "created", "study"),
                 StudySettingsCodec.read(map(study.path("options"))));
         List<WorkloadResult> workloads = new ArrayList<>();
-        for (JsonNode w : root.path("workloads")) {
-            workloads.add(workload(w));
+        JsonNode ws = f.array(root, "workloads", "");
+        for (int i = 0; i < ws.size(); i++) {
+            workloads.add(workload(ws.get(i), JsonFields.index("workloads", i), f));
         }
         List<ComparisonRow> comparisons = new ArrayList<>();
-        for (JsonNode c : root.path("comparisons")) {
-            comparisons.add(comparison(c, workloads));
+        JsonNode cs = f.array(root, "comparisons", "");
+        for (int i = 0; i < cs.size(); i++) {
+            comparisons.add(comparison(cs.get(i), workloads, JsonFields.index("comparisons", i), f));
         }
         List<String> warnings = new ArrayList<>();
-        root.path("warnings").forEach(n -> warnings.add(n.asText()));
+        JsonNode ns = f.array(root, "warnings", "");
+        for (int i = 0; i < ns.size(); i++) {
+            warnings.add(f.text(ns.get(i), JsonFields.index("warnings", i)));
+        }
         // a study written before levels were settings keeps them in its variants' environments
         info = new StudyInfo(
                 info.id(),
@@ -77,82 +91,96 @@ public final class OverheadJsonReader {
         return new StudyResult(info, map(root.path("environment")), workloads, comparisons, warnings, List.of());
     }
 
-    private static WorkloadResult workload(JsonNode w) {
+    private static WorkloadResult workload(JsonNode w, String place, JsonFields f) {
+        f.object(w, place);
         List<MetricSpec> metrics = new ArrayList<>();
-        for (JsonNode m : w.path("metrics")) {
+        JsonNode ms = f.array(w, "metrics", place);
+        for (int i = 0; i < ms.size(); i++) {
+            JsonNode m = ms.get(i);
+            String at = JsonFields.index(JsonFields.join(place, "metrics"), i);
+            f.object(m, at);
+            String better = f.string(m, "better", at, "lower");
+            Direction direction;
+            try {
+                direction = Direction.parse(better);
+            } catch (IllegalArgumentException e) {
+                throw f.wrong(m.path("better"), JsonFields.join(at, "better"), "\"lower\" or \"higher\"");
+            }
             metrics.add(new MetricSpec(
-                    m.path("name").asText(),
-                    Direction.parse(m.path("better").asText("lower")),
-                    m.path("unit").asText(""),
-                    text(m.path("regex")),
-                    m.path("kind").asText("").equals("count")));
+                    f.string(m, "name", at, ""),
+                    direction,
+                    f.string(m, "unit", at, ""),
+                    f.string(m, "regex", at, null),
+                    f.string(m, "kind", at, "").equals("count")));
         }
         Workload workload = new Workload(
-                w.path("name").asText(),
-                strings(w.path("command")),
-                w.path("shell").asBoolean(false),
-                stringMap(w.path("parameters")),
-                strings(w.path("prepare")),
+                f.string(w, "name", place, ""),
+                strings(w, "command", place, f),
+                f.bool(w, "shell", place, false),
+                stringMap(w, "parameters", place, f),
+                strings(w, "prepare", place, f),
                 metrics);
         List<VariantResult> variants = new ArrayList<>();
-        for (JsonNode v : w.path("variants")) {
+        JsonNode vs = f.array(w, "variants", place);
+        for (int i = 0; i < vs.size(); i++) {
+            JsonNode v = vs.get(i);
+            String at = JsonFields.index(JsonFields.join(place, "variants"), i);
+            f.object(v, at);
             Variant variant = new Variant(
-                    v.path("name").asText(),
-                    stringMap(v.path("env")),
-                    strings(v.path("prefix")),
-                    strings(v.path("setup")),
-                    strings(v.path("cleanup")));
+                    f.string(v, "name", at, ""),
+                    stringMap(v, "env", at, f),
+                    strings(v, "prefix", at, f),
+                    strings(v, "setup", at, f),
+                    strings(v, "cleanup", at, f));
             List<Run> runs = new ArrayList<>();
-            for (JsonNode r : v.path("runs")) {
-                runs.add(run(r));
+            JsonNode rs = f.array(v, "runs", at);
+            for (int k = 0; k < rs.size(); k++) {
+                runs.add(run(rs.get(k), JsonFields.index(JsonFields.join(at, "runs"), k), f));
             }
             variants.add(new VariantResult(variant, runs));
         }
         return new WorkloadResult(workload, variants);
     }
 
-    /** A run's figure: a number where present, never a string or null read as 0 (docs/reliability.md, case 5). */
-    private static double measured(JsonNode r, String field) {
-        JsonNode n = r.path(field);
-        if (n.isMissingNode()) {
-            return 0;
+    /**
+     * A run, every field of the type overhead writes: numbers for figures (never a string or null read
+     * as 0, docs/reliability.md, case 5), times, sizes and counts not below 0 and counts whole (issue
+     * 28.6), whole numbers for positions and exit codes (third battery, case 12).
+     */
+    private static Run run(JsonNode r, String place, JsonFields f) {
+        if (!r.isObject()) {
+            throw f.wrong(r, place, "an object");
         }
-        if (!n.isNumber() || !Double.isFinite(n.asDouble())) {
-            throw new FormatException("run " + r.path("index").asText("?") + " has " + field + " " + n
-                    + ", not a finite number: the file is damaged; fix or remove that run.");
-        }
-        return n.asDouble();
-    }
-
-    private static Run run(JsonNode r) {
         Map<String, Double> metrics = new LinkedHashMap<>();
-        r.path("metrics").properties().forEach(e -> {
-            if (e.getValue().isNumber()) {
-                metrics.put(e.getKey(), e.getValue().asDouble());
-            }
+        JsonNode ms = f.object(r.path("metrics"), JsonFields.join(place, "metrics"));
+        ms.properties().forEach(e -> {
+            boolean builtin = dev.overhead.model.Metrics.reserved(e.getKey());
+            metrics.put(
+                    e.getKey(),
+                    f.number(e.getValue(), JsonFields.join(JsonFields.join(place, "metrics"), e.getKey()), builtin));
         });
         return new Run(
-                r.path("index").asInt(),
-                r.path("sequence").asInt(),
-                r.path("round").asInt(),
-                instant(r.path("started")),
-                r.path("exit_code").asInt(),
-                r.hasNonNull("signal") ? r.path("signal").asInt() : null,
-                r.path("timed_out").asBoolean(false),
-                measured(r, "wall_s"),
-                measured(r, "user_s"),
-                measured(r, "sys_s"),
-                r.path("max_rss_kib").asLong(),
-                r.path("max_rss_exact").asBoolean(true),
-                r.path("minor_faults").asLong(),
-                r.path("major_faults").asLong(),
-                r.path("voluntary_cs").asLong(),
-                r.path("involuntary_cs").asLong(),
-                r.path("fs_in_blocks").asLong(),
-                r.path("fs_out_blocks").asLong(),
+                f.integer(r, "index", place, 0),
+                f.integer(r, "sequence", place, 0),
+                f.integer(r, "round", place, 0),
+                f.instant(r, "started", place),
+                f.integer(r, "exit_code", place, 0),
+                f.integer(r, "signal", place, null),
+                f.bool(r, "timed_out", place, false),
+                f.number(r, "wall_s", place, true),
+                f.number(r, "user_s", place, true),
+                f.number(r, "sys_s", place, true),
+                f.count(r, "max_rss_kib", place),
+                f.bool(r, "max_rss_exact", place, true),
+                f.count(r, "minor_faults", place),
+                f.count(r, "major_faults", place),
+                f.count(r, "voluntary_cs", place),
+                f.count(r, "involuntary_cs", place),
+                f.count(r, "fs_in_blocks", place),
+                f.count(r, "fs_out_blocks", place),
                 metrics,
-                r.hasNonNull("build") ? r.path("build").asInt() : null,
-                r.hasNonNull("boot") ? r.path("boot").asInt() : null);
+                f.integer(r, "build", place, null),
+                f.integer(r, "boot", place, null));
     }
 
     /** The outer level of a comparison written with one (builds, boots); null for runs and rounds. */
@@ -167,9 +195,31 @@ public final class OverheadJsonReader {
         return new Comparison.Design(c.path("design").asText(), units, number(c.path("variance_between_share")));
     }
 
-    private static ComparisonRow comparison(JsonNode c, List<WorkloadResult> workloads) {
+    private static ComparisonRow comparison(JsonNode c, List<WorkloadResult> workloads, String place, JsonFields f) {
+        f.object(c, place);
+        String verdict = f.string(c, "verdict", place, "inconclusive");
+        if (java.util.Arrays.stream(Verdict.values()).noneMatch(v -> v.word().equals(verdict))) {
+            throw f.wrong(
+                    c.path("verdict"),
+                    JsonFields.join(place, "verdict"),
+                    "one of equivalent, worse, better, inconclusive");
+        }
+        try {
+            Direction.parse(f.string(c, "better", place, "lower"));
+        } catch (IllegalArgumentException e) {
+            throw f.wrong(c.path("better"), JsonFields.join(place, "better"), "\"lower\" or \"higher\"");
+        }
+        for (String n : List.of("n_baseline", "n_candidate")) {
+            f.integer(c, n, place, 0);
+        }
+        for (String n : List.of("workload", "metric", "baseline", "candidate", "method", "unit")) {
+            f.string(c, n, place, "");
+        }
         List<String> warnings = new ArrayList<>();
-        c.path("warnings").forEach(n -> warnings.add(n.asText()));
+        JsonNode ws = f.array(c, "warnings", place);
+        for (int i = 0; i < ws.size(); i++) {
+            warnings.add(f.text(ws.get(i), JsonFields.index(JsonFields.join(place, "warnings"), i)));
+        }
         Comparison comparison = new Comparison(
                 Direction.parse(c.path("better").asText("lower")),
                 c.path("n_baseline").asInt(),
@@ -214,23 +264,20 @@ public final class OverheadJsonReader {
         return n.isNumber() ? n.asDouble() : Double.NaN;
     }
 
-    private static String text(JsonNode n) {
-        return n.isMissingNode() || n.isNull() ? null : n.asText();
-    }
-
-    private static Instant instant(JsonNode n) {
-        return n.isTextual() ? Instant.parse(n.asText()) : null;
-    }
-
-    private static List<String> strings(JsonNode n) {
+    private static List<String> strings(JsonNode parent, String field, String place, JsonFields f) {
+        JsonNode n = f.array(parent, field, place);
         List<String> out = new ArrayList<>();
-        n.forEach(e -> out.add(e.asText()));
+        for (int i = 0; i < n.size(); i++) {
+            out.add(f.text(n.get(i), JsonFields.index(JsonFields.join(place, field), i)));
+        }
         return out;
     }
 
-    private static Map<String, String> stringMap(JsonNode n) {
+    private static Map<String, String> stringMap(JsonNode parent, String field, String place, JsonFields f) {
+        String at = JsonFields.join(place, field);
+        JsonNode n = f.object(parent.path(field), at);
         Map<String, String> out = new LinkedHashMap<>();
-        n.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        n.properties().forEach(e -> out.put(e.getKey(), f.text(e.getValue(), JsonFields.join(at, e.getKey()))));
         return out;
     }
 

@@ -77,6 +77,17 @@ public final class PyperfJson {
                     continue;
                 }
                 for (JsonNode v : values) {
+                    if (!v.isNumber()
+                            || !Double.isFinite(v.asDouble())
+                            || (v.asDouble() < 0 && !unit.equals("integer"))) {
+                        // a string read as 0, or a negative time or size (issues 28.6, 33.12)
+                        throw new FormatException(("%s: a value of benchmark '%s' is %s, "
+                                        + (v.isNumber() && Double.isFinite(v.asDouble())
+                                                ? "but a time or size cannot be negative"
+                                                : "not a finite number")
+                                        + "; fix or remove that run.")
+                                .formatted(source, name, v.toString()));
+                    }
                     runs.add(Imported.metricsRun(runs.size(), Map.of(metric.name(), v.asDouble())));
                 }
             }

@@ -18,12 +18,16 @@ import java.util.Optional;
 
 /**
  * Sample files (docs/cli.md, "Sample files"): a header, then one value per row, {@code workload,variant,metric,value}
- * with optional {@code better} and {@code unit} columns, in any order. The k-th value of each metric
- * of a workload and variant belongs to its k-th run.
+ * with optional {@code better} and {@code unit} columns, and optional {@code build}, {@code boot} and
+ * {@code round} columns (whole numbers: the units of a hierarchical interval and the pairing by round,
+ * CONTRACT §9), in any order. The k-th value of each metric of a workload and variant belongs to its
+ * k-th run.
  *
- * <p>A built-in metric name (wall, user, sys, max_rss, ...) means that figure; a built-in whose
- * values do not cover every run of its workload is kept as a read metric of the same name, so that
- * a missing value stays missing instead of becoming 0.
+ * <p>A built-in metric name (wall, user, sys, max_rss, ...) means that figure, and its values may not be
+ * negative. A built-in whose values do not cover every run of its workload, or a count (faults, context
+ * switches, blocks, peak RSS) with a value that is not a whole number (a mean of per-iteration counts),
+ * is kept as a read metric of the same name and kind, so that a missing value stays missing instead of
+ * becoming 0 and 2.4 faults stay 2.4 instead of becoming 2.
  */
 public final class SampleCsv {
     private SampleCsv() {}
@@ -31,13 +35,42 @@ public final class SampleCsv {
     /** The values of one metric of one workload and variant, in row order, unboxed. */
     static final class Values {
         private double[] values = new double[16];
+        /** The build, boot and round of each value ({@link #NONE}: blank), or null where the file has no such columns. */
+        private int[][] units;
+
         private int size;
+
+        Values() {}
+
+        Values(boolean units) {
+            this.units = units ? new int[3][16] : null;
+        }
 
         void add(double x) {
             if (size == values.length) {
                 values = java.util.Arrays.copyOf(values, size * 2);
             }
             values[size++] = x;
+        }
+
+        /** A value with its build, boot and round ({@link #NONE} where a cell is blank or its column absent). */
+        void add(double x, int build, int boot, int round) {
+            if (units != null) {
+                if (size == units[0].length) {
+                    for (int i = 0; i < 3; i++) {
+                        units[i] = java.util.Arrays.copyOf(units[i], size * 2);
+                    }
+                }
+                units[0][size] = build;
+                units[1][size] = boot;
+                units[2][size] = round;
+            }
+            add(x);
+        }
+
+        /** The value's build (0), boot (1) or round (2); {@link #NONE} where it has none. */
+        int unit(int which, int k) {
+            return units == null ? NONE : units[which][k];
         }
 
         int size() {
@@ -49,8 +82,16 @@ public final class SampleCsv {
         }
     }
 
+    /** A blank build, boot or round cell, or a file without that column. */
+    static final int NONE = Integer.MIN_VALUE;
+
+    /** The optional columns that place a run: its build, its boot and its round, in this order. */
+    static final List<String> UNIT_COLUMNS = List.of("build", "boot", "round");
+
     /** The columns a row is read from, in the order of their slots in {@link CsvRows}. */
-    private static final String[] USED = {"workload", "variant", "metric", "value", "better", "unit"};
+    private static final String[] USED = {
+        "workload", "variant", "metric", "value", "better", "unit", "build", "boot", "round"
+    };
 
     private static final int WORKLOAD = 0;
     private static final int VARIANT = 1;
@@ -58,6 +99,7 @@ public final class SampleCsv {
     private static final int VALUE = 3;
     private static final int BETTER = 4;
     private static final int UNIT = 5;
+    private static final int BUILD = 6;
 
     /**
      * Reads the rows straight into unboxed columns: no row object, no list of lines, no String per
@@ -76,13 +118,19 @@ public final class SampleCsv {
         String[] last = new String[USED.length];
         byte[][] lastBytes = new byte[USED.length][];
         Values values = null;
+        boolean builtin = false; // the values being read are a built-in figure's: never negative
+        boolean withUnits = false; // the header names build, boot or round
+        int[] units = {NONE, NONE, NONE}; // the current row's build, boot and round
         while (true) {
             if (rows.nextSameKey()) { // most lines: the previous row's cells but for the value
                 double value = rows.number(VALUE);
                 if (!Double.isFinite(value)) {
                     throw notANumber(source, rows.line(), rows.string(VALUE));
                 }
-                values.add(value);
+                if (builtin && value < 0) {
+                    throw negative(source, rows.line(), last[METRIC], rows.string(VALUE));
+                }
+                values.add(value, units[0], units[1], units[2]);
                 continue;
             }
             if (!rows.next()) {
@@ -101,6 +149,7 @@ public final class SampleCsv {
                     }
                 }
                 rows.slots(slotOf, VALUE);
+                withUnits = UNIT_COLUMNS.stream().anyMatch(columns::containsKey);
                 continue;
             }
             if (rows.sameKey()) { // every cell but the value is the previous row's, checked then
@@ -108,7 +157,10 @@ public final class SampleCsv {
                 if (!Double.isFinite(value)) {
                     throw notANumber(source, line, rows.string(VALUE));
                 }
-                values.add(value);
+                if (builtin && value < 0) {
+                    throw negative(source, line, last[METRIC], rows.string(VALUE));
+                }
+                values.add(value, units[0], units[1], units[2]);
                 continue;
             }
             rows.split(source);
@@ -169,11 +221,19 @@ public final class SampleCsv {
                 }
             }
             if (values == null || !(sameMetric && sameVariant && sameWorkload)) {
+                boolean unitColumns = withUnits;
                 values = data.computeIfAbsent(workload, k -> new LinkedHashMap<>())
                         .computeIfAbsent(last[VARIANT], k -> new LinkedHashMap<>())
-                        .computeIfAbsent(metric, k -> new Values());
+                        .computeIfAbsent(metric, k -> new Values(unitColumns));
+                builtin = Metrics.builtin(metric).isPresent();
             }
-            values.add(value);
+            if (builtin && value < 0) {
+                throw negative(source, line, metric, rows.string(VALUE));
+            }
+            for (int u = 0; u < 3; u++) {
+                units[u] = unit(rows.string(BUILD + u), UNIT_COLUMNS.get(u), source, line);
+            }
+            values.add(value, units[0], units[1], units[2]);
             anyRow = true;
         }
         if (columns == null) {
@@ -184,6 +244,30 @@ public final class SampleCsv {
             throw new FormatException(source + " has a header but no rows of values.");
         }
         return build(data, specs, source);
+    }
+
+    /**
+     * A built-in figure below zero (issue 28.6): a time, a size or a count of events cannot be, and
+     * read as it stands it turned a lower figure into a "worse" one of +167%.
+     */
+    static FormatException negative(String source, int line, String metric, String cell) {
+        return new FormatException(("%s line %d: %s is %s, but the built-in metric %s (a time, size or count) cannot"
+                        + " be negative; fix that line, or give the figure a name of its own if it can be.")
+                .formatted(source, line, metric, cell.strip(), metric));
+    }
+
+    /** A build, boot or round cell: a whole number, or blank ({@link #NONE}). */
+    static int unit(String cell, String column, String source, int line) {
+        String t = cell.strip();
+        if (t.isEmpty()) {
+            return NONE;
+        }
+        if (!t.matches("[0-9]{1,9}")) {
+            throw new FormatException(
+                    "%s line %d: %s '%s' is not a whole number from 0 to 999999999; a run's %s is written as one."
+                            .formatted(source, line, column, t, column));
+        }
+        return Integer.parseInt(t);
     }
 
     private static FormatException notANumber(String source, int line, String cell) {
@@ -200,14 +284,16 @@ public final class SampleCsv {
             for (var v : w.getValue().values()) {
                 int runs = v.values().stream().mapToInt(Values::size).max().orElse(0);
                 for (var m : v.entrySet()) {
-                    boolean full = m.getValue().size() == runs && storable(m.getKey());
+                    boolean full = m.getValue().size() == runs
+                            && storable(m.getKey())
+                            && (!wholeField(m.getKey()) || whole(m.getValue()));
                     inFields.merge(m.getKey(), full, Boolean::logicalAnd);
                 }
             }
             for (var v : w.getValue().values()) {
                 for (String metric : v.keySet()) {
                     MetricSpec spec = specs.get(new WorkloadMetric(w.getKey(), metric));
-                    used.add(inFields.get(metric) ? spec : Imported.metric(metric, spec.better(), spec.unit()));
+                    used.add(inFields.get(metric) ? spec : Imported.read(spec));
                 }
             }
             List<VariantResult> variants = new ArrayList<>();
@@ -226,13 +312,78 @@ public final class SampleCsv {
                         metrics.put(m.getKey(), column);
                     }
                 }
-                RunColumns runs = new RunColumns(count, fields, metrics);
+                int[][] units = units(v.getValue(), count, source, w.getKey(), v.getKey());
+                RunColumns runs = new RunColumns(count, fields, metrics, units);
                 variants.add(new VariantResult(Variant.plain(v.getKey()), runs));
             }
             workloads.add(
                     new WorkloadResult(Imported.workload(w.getKey(), List.of(), Map.of(), used.list()), variants));
         }
         return Imported.study(Imported.stem(source), Imported.stem(source), null, "csv", workloads, List.of());
+    }
+
+    /**
+     * The build, boot and round of each of a variant's runs, from its metrics' values (the k-th value of
+     * each metric is the k-th run's), each null where no value has one; null where the file has none.
+     */
+    private static int[][] units(
+            Map<String, Values> metrics, int runs, String source, String workload, String variant) {
+        int[][] out = new int[3][];
+        String[] from = new String[runs];
+        for (int u = 0; u < 3; u++) {
+            int[] column = new int[runs];
+            java.util.Arrays.fill(column, NONE);
+            boolean any = false;
+            java.util.Arrays.fill(from, null);
+            for (var m : metrics.entrySet()) {
+                Values values = m.getValue();
+                for (int k = 0; k < values.size(); k++) {
+                    int x = values.unit(u, k);
+                    if (x == NONE) {
+                        continue;
+                    }
+                    any = true;
+                    if (column[k] == NONE) {
+                        column[k] = x;
+                        from[k] = m.getKey();
+                    } else if (column[k] != x) {
+                        throw new FormatException(("%s: run %d of %s / %s is in %s %d by its %s value but in %s %d by"
+                                        + " its %s value; the k-th value of each metric belongs to the k-th run, so"
+                                        + " give each run one %s.")
+                                .formatted(
+                                        source,
+                                        k + 1,
+                                        workload,
+                                        variant,
+                                        UNIT_COLUMNS.get(u),
+                                        column[k],
+                                        from[k],
+                                        UNIT_COLUMNS.get(u),
+                                        x,
+                                        m.getKey(),
+                                        UNIT_COLUMNS.get(u)));
+                    }
+                }
+            }
+            out[u] = any ? column : null;
+        }
+        return out[0] == null && out[1] == null && out[2] == null ? null : out;
+    }
+
+    /** A built-in a run keeps as a whole number: the peak RSS and the counts of events. */
+    private static boolean wholeField(String metric) {
+        return Metrics.builtin(metric)
+                .filter(b -> b != Metrics.Builtin.WALL && b != Metrics.Builtin.USER && b != Metrics.Builtin.SYS)
+                .isPresent();
+    }
+
+    private static boolean whole(Values values) {
+        for (int k = 0; k < values.size; k++) {
+            if (values.values[k] != Math.rint(values.values[k]) || Math.abs(values.values[k]) > 1e15) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -39,6 +39,25 @@ public record BisectResult(
         warnings = List.copyOf(warnings);
     }
 
+    /**
+     * The midpoint between the good end (0%) and the bad end ({@code badPct}) on the ratio scale, where
+     * the costs of a build multiply: sqrt(1 + D) - 1, +64.3% for a bad end of x2.7 (+170%). A commit
+     * whose interval lies above it is like bad, below it like good (docs/why-and-bisect.md).
+     */
+    public static double midpointPct(double badPct) {
+        return (Math.sqrt(1 + badPct / 100) - 1) * 100;
+    }
+
+    /** The midpoint the later steps were marked by, or null where the bad revision was not measured bad. */
+    public Double midpoint() {
+        return steps.stream()
+                .filter(s -> s.position() == commits && s.mark() == BisectStep.Mark.BAD && s.comparison() != null)
+                .map(s -> midpointPct(s.comparison().changePct()))
+                .filter(m -> m > 0)
+                .findFirst()
+                .orElse(null);
+    }
+
     /** How a bisection ended. */
     public sealed interface End permits Found, Candidates, NotWorse, Interrupted {}
 

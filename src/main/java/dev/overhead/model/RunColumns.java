@@ -9,21 +9,34 @@ import java.util.RandomAccess;
  * The runs of one variant read from a sample file, held as one array of values per column: an
  * immutable list whose {@link Run}s are made when asked for. A million runs as records take 128
  * bytes each; as columns, 8 bytes a value (issue 16.4: 10⁶ runs a variant compared in under 512 MB).
- * Imported runs have no sequence, round, start time or failure, so nothing else needs keeping.
+ * Imported runs have no sequence, start time or failure, so nothing else needs keeping but, where the
+ * file gives them, each run's build, boot and round (CONTRACT §9).
  */
 public final class RunColumns extends AbstractList<Run> implements RandomAccess {
     private final int size;
     private final double[][] fields;
     private final String[] names;
     private final double[][] metrics;
+    /** build, boot, round: each null where no run has one; {@link #NONE} in a run without one. */
+    private final int[][] units;
+
+    /** A run's build, boot or round that the file does not give. */
+    public static final int NONE = Integer.MIN_VALUE;
+
+    public RunColumns(int size, double[][] fields, Map<String, double[]> metrics) {
+        this(size, fields, metrics, null);
+    }
 
     /**
      * @param fields  by {@link Metrics.Builtin} ordinal, the values of that built-in field (null: 0 in
      *                every run); each as long as {@code size}
      * @param metrics the figures kept in each run's metrics map, in the map's order; a column shorter
      *                than {@code size} leaves the later runs without that metric
+     * @param units   the build, boot and round of each run ({@link #NONE}: none), each column null where
+     *                no run has one; null where the file has none of them
      */
-    public RunColumns(int size, double[][] fields, Map<String, double[]> metrics) {
+    public RunColumns(int size, double[][] fields, Map<String, double[]> metrics, int[][] units) {
+        this.units = units == null ? new int[3][] : units.clone();
         this.size = size;
         this.fields = fields.clone();
         this.names = metrics.keySet().toArray(new String[0]);
@@ -46,10 +59,18 @@ public final class RunColumns extends AbstractList<Run> implements RandomAccess 
                 m.put(names[i], metrics[i][k]);
             }
         }
+        for (Metrics.Builtin b : Metrics.Builtin.values()) { // the process tree's figures live in the map
+            if (b.key() != null && !b.counter() && fields[b.ordinal()] != null) {
+                m.put(b.key(), fields[b.ordinal()][k]);
+            }
+        }
+        int round = unit(2, k);
+        int build = unit(0, k);
+        int boot = unit(1, k);
         return new Run(
                 k,
                 -1,
-                -1,
+                round == NONE ? -1 : round,
                 null,
                 0,
                 null,
@@ -66,8 +87,22 @@ public final class RunColumns extends AbstractList<Run> implements RandomAccess 
                 Math.round(field(Metrics.Builtin.FS_IN, k)),
                 Math.round(field(Metrics.Builtin.FS_OUT, k)),
                 m,
-                null,
-                null);
+                build == NONE ? null : build,
+                boot == NONE ? null : boot);
+    }
+
+    private int unit(int which, int k) {
+        return units[which] == null ? NONE : units[which][k];
+    }
+
+    /** True where some run has a build or a boot: the study's interval is then over those units. */
+    public boolean hasBuildsOrBoots() {
+        return units[0] != null || units[1] != null;
+    }
+
+    /** True where some run has a round: its values pair with the other variants' of that round. */
+    public boolean hasRounds() {
+        return units[2] != null;
     }
 
     /**

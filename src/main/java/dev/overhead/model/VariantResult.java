@@ -41,7 +41,7 @@ public record VariantResult(Variant variant, List<Run> runs) {
 
     /** The rounds of the runs {@link #values} reads, in the same order (-1 where unknown: imported). */
     public int[] rounds(MetricSpec metric) {
-        if (runs instanceof RunColumns) { // imported: no rounds, one per value
+        if (runs instanceof RunColumns columns && !columns.hasRounds()) { // imported without rounds: one per value
             int[] unknown = new int[values(metric).length];
             java.util.Arrays.fill(unknown, -1);
             return unknown;

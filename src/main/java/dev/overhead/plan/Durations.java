@@ -14,6 +14,16 @@ public final class Durations {
     private static final Pattern BARE = Pattern.compile("\\d+(?:\\.\\d+)?");
 
     /**
+     * The longest duration overhead takes anywhere (a timeout, a time budget, a prune age, a heartbeat):
+     * ten years. Beyond it a duration is a typo, and far beyond it ({@code 9999999999d}) its nanoseconds
+     * overflowed a long and became negative, so {@code true} timed out at once (docs/reliability.md, third
+     * battery, cases 4 and 12).
+     */
+    public static final Duration MAX = Duration.ofDays(3650);
+
+    private static final BigDecimal MAX_NANOS = BigDecimal.valueOf(MAX.toNanos());
+
+    /**
      * Parses a positive duration: numbers with units {@code ms s m h d}, possibly several
      * ({@code 1h30m}); a bare number is seconds.
      *
@@ -23,22 +33,20 @@ public final class Durations {
         String t = text == null ? "" : text.strip().toLowerCase(java.util.Locale.ROOT);
         BigDecimal nanos;
         if (BARE.matcher(t).matches()) {
-            nanos = ofUnit(new BigDecimal(t), "s");
+            nanos = nanos(new BigDecimal(t), "s");
         } else if (WHOLE.matcher(t).matches()) {
             nanos = BigDecimal.ZERO;
             Matcher m = PART.matcher(t);
             while (m.find()) {
-                nanos = nanos.add(ofUnit(new BigDecimal(m.group(1)), m.group(2)));
+                nanos = nanos.add(nanos(new BigDecimal(m.group(1)), m.group(2)));
             }
         } else {
             throw new SpecException(
                     "'" + text + "' is not a duration: write for example 500ms, 90s, 20m, 2h or 1h30m.");
         }
-        // in BigDecimal until here: a long of nanoseconds overflows past 292 years, and 9999999999d
-        // became negative (docs/reliability.md, issue 33 case 4)
-        if (nanos.compareTo(BigDecimal.valueOf(MAX.toNanos())) > 0) {
-            throw new SpecException(
-                    "the duration '" + text + "' is longer than overhead takes: give at most " + MAX.toDays() + "d.");
+        if (nanos.compareTo(MAX_NANOS) > 0) { // compared exactly, before anything can overflow
+            throw new SpecException("the duration '" + text + "' is longer than overhead takes anywhere ("
+                    + MAX.toDays() + "d, ten years): give a shorter one.");
         }
         Duration total = Duration.ofNanos(nanos.longValue());
         if (total.isZero()) {
@@ -47,10 +55,7 @@ public final class Durations {
         return total;
     }
 
-    /** The longest duration accepted: a time budget or a timeout of a year is already more than a study takes. */
-    public static final Duration MAX = Duration.ofDays(365);
-
-    private static BigDecimal ofUnit(BigDecimal amount, String unit) {
+    private static BigDecimal nanos(BigDecimal amount, String unit) {
         long nanosPerUnit = switch (unit) {
             case "ms" -> 1_000_000L;
             case "s" -> 1_000_000_000L;

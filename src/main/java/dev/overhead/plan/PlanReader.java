@@ -65,6 +65,11 @@ public final class PlanReader {
 
     public static StudyPlan read(Path file) throws PlanException {
         String text;
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a named pipe would block for ever, a device never end (docs/reliability.md, third battery, case 12)
+            throw new PlanException(
+                    file, 0, 0, "not a regular file (a pipe, a device or a directory): give --plan a YAML file", null);
+        }
         try {
             text = Files.readString(file);
         } catch (NoSuchFileException e) {

@@ -31,6 +31,14 @@ final class WorkloadReader {
     private static final Pattern PLACEHOLDER =
             Pattern.compile("\\{\\{([A-Za-z_][A-Za-z0-9_]*)}}|(?<!\\$)\\{([A-Za-z_][A-Za-z0-9_]*)}");
 
+    /**
+     * The most workload instances a plan may make (every combination of every workload's parameters).
+     * Each instance is measured at least a few times per variant, so a thousand is already a study of
+     * days; a sweep of 10⁶ combinations ran for minutes before its first run instead of being refused
+     * (docs/reliability.md, third battery, case 12).
+     */
+    public static final int MAX_INSTANCES = 1000;
+
     private final PlanNodes nodes;
     private final ProfileSource profiles;
 
@@ -76,7 +84,7 @@ final class WorkloadReader {
                                 : m.place(),
                         "two workloads are named '" + name + "': give each its own name");
             }
-            out.addAll(workload(m, name, context, defaultShell));
+            out.addAll(workload(m, name, context, defaultShell, MAX_INSTANCES - out.size()));
         }
         return out;
     }
@@ -98,6 +106,12 @@ final class WorkloadReader {
     }
 
     List<Workload> workload(Mapping m, String name, String context, boolean defaultShell) throws PlanException {
+        return workload(m, name, context, defaultShell, MAX_INSTANCES);
+    }
+
+    /** @param room how many more workload instances the plan may have (see {@link #MAX_INSTANCES}) */
+    List<Workload> workload(Mapping m, String name, String context, boolean defaultShell, int room)
+            throws PlanException {
         YamlTree commandNode =
                 nodes.required(m, "command", context, "write command: [WORDS...], or a string with shell: true");
         YamlTree shellNode = PlanNodes.optional(m, "shell");
@@ -137,6 +151,19 @@ final class WorkloadReader {
 
         String primary = primary(PlanNodes.optional(m, "primary"), metrics, context);
 
+        long instanceCount = 1; // counted before any is made: 10⁶ maps were the minutes
+        for (List<String> values : parameters.values()) {
+            instanceCount = Math.min(instanceCount * values.size(), Integer.MAX_VALUE);
+        }
+        if (instanceCount > room) {
+            YamlTree parametersNode = PlanNodes.optional(m, "parameters");
+            throw nodes.fail(
+                    parametersNode != null ? parametersNode : m,
+                    "the parameters of " + context + " make " + instanceCount + " combinations, and a plan may"
+                            + " have at most " + MAX_INSTANCES + " workload instances in all"
+                            + (room < MAX_INSTANCES ? " (" + (MAX_INSTANCES - room) + " before this one)" : "")
+                            + ": sweep fewer values, or split the study into several plans");
+        }
         List<Workload> instances = new ArrayList<>();
         for (Map<String, String> combination : combinations(parameters)) {
             String instanceName = name + suffix(combination, parameters);

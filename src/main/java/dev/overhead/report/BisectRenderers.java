@@ -235,10 +235,15 @@ public final class BisectRenderers {
         if (r.build() != null) {
             out.add("build: " + r.build());
         }
-        out.add("each step: " + r.metric() + " of the commit's build against the good build, interleaved; bad when"
-                + " worse beyond " + n.glyphs().pm() + n.plainPct(r.thresholdPct()) + " at "
-                + String.format(options.locale(), "%.0f%%", r.confidence() * 100) + " confidence; up to "
-                + r.maxRuns() + " runs per build, then skipped");
+        Double midpoint = r.midpoint();
+        out.add("each step: " + r.metric() + " of the commit's build against the good build, interleaved; the bad"
+                + " revision must be worse at " + String.format(options.locale(), "%.0f%%", r.confidence() * 100)
+                + " confidence (equivalent within " + n.glyphs().pm() + n.plainPct(r.thresholdPct()) + "), then"
+                + (midpoint == null
+                        ? " a commit is bad or good by the side of the midpoint between the ends its interval lies on"
+                        : " a commit is bad where its interval lies above +" + n.plainPct(midpoint)
+                                + " (the midpoint between the ends), good where below")
+                + "; up to " + r.maxRuns() + " runs per build, then skipped");
         return out;
     }
 

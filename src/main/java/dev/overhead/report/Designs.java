@@ -128,12 +128,13 @@ final class Designs {
     }
 
     private static boolean anyRun(StudyResult study, Function<Run, Integer> f) {
-        // Runs read from a sample file as columns have no build or boot: not made one by one for nothing
-        // (at 10⁶ runs a variant, making each run to ask took a third of compare's time).
+        // Runs read from a sample file as columns have a build or boot only where its columns gave them:
+        // not made one by one for nothing (at 10⁶ runs a variant, making each run to ask took a third of
+        // compare's time).
         return study.workloads().stream()
                 .flatMap(w -> w.variants().stream())
                 .map(VariantResult::runs)
-                .filter(runs -> !(runs instanceof RunColumns))
+                .filter(runs -> !(runs instanceof RunColumns c) || c.hasBuildsOrBoots())
                 .flatMap(List::stream)
                 .anyMatch(r -> f.apply(r) != null);
     }

@@ -11,9 +11,28 @@ import java.util.List;
  *
  * @param settings how it runs and is judged (stored with the study)
  * @param output   where the commands' output goes (not stored: a resumed study discards it)
+ * @param decisionPct a figure (change in percent) every primary interval must leave before adaptive
+ *                 stopping ends the study, or null: a bisection's step asks whether the commit lies
+ *                 above or below the midpoint between the two ends, and an interval that is already
+ *                 {@code worse} may still hold it (docs/why-and-bisect.md, issue 28.8)
  */
 public record StudySpec(
-        String label, List<Workload> workloads, List<Variant> variants, StudySettings settings, OutputPolicy output) {
+        String label,
+        List<Workload> workloads,
+        List<Variant> variants,
+        StudySettings settings,
+        OutputPolicy output,
+        Double decisionPct) {
+
+    public StudySpec(
+            String label,
+            List<Workload> workloads,
+            List<Variant> variants,
+            StudySettings settings,
+            OutputPolicy output) {
+        this(label, workloads, variants, settings, output, null);
+    }
+
     public StudySpec {
         workloads = List.copyOf(workloads);
         variants = List.copyOf(variants);

@@ -55,7 +55,7 @@ final class WorkloadLoop {
         this.spec = spec;
         this.options = spec.settings();
         this.judge = Judge.of(options);
-        this.rule = StoppingRule.of(options);
+        this.rule = StoppingRule.of(options, spec.decisionPct());
         this.studyId = studyId;
         this.workload = workload;
         this.progress = progress;

@@ -72,8 +72,23 @@ public final class BisectSteps implements AutoCloseable {
      */
     public Measured measure(
             String label, Workload workload, Variant good, Variant tested, StudySettings settings, boolean first) {
-        StudySpec spec =
-                new StudySpec(label, List.of(workload), List.of(good, tested), settings, new OutputPolicy.Discard());
+        return measure(label, workload, good, tested, settings, first, null);
+    }
+
+    /**
+     * @param decisionPct the figure the step's interval must leave before it stops (a bisection's midpoint
+     *                    between its two ends), or null: its verdict decides alone
+     */
+    public Measured measure(
+            String label,
+            Workload workload,
+            Variant good,
+            Variant tested,
+            StudySettings settings,
+            boolean first,
+            Double decisionPct) {
+        StudySpec spec = new StudySpec(
+                label, List.of(workload), List.of(good, tested), settings, new OutputPolicy.Discard(), decisionPct);
         if (!fake && first) {
             StudyExecution.preflight(spec);
         }
@@ -91,7 +106,7 @@ public final class BisectSteps implements AutoCloseable {
         if (earlier.isPresent() && resumable(earlier.get())) {
             resumeFrom = earlier.get();
             info = resumeFrom.info();
-            spec = new StudySpec(label, spec.workloads(), spec.variants(), info.settings(), spec.output());
+            spec = new StudySpec(label, spec.workloads(), spec.variants(), info.settings(), spec.output(), decisionPct);
         } else {
             info = new StudyInfo(StudyIds.newId(Instant.now()), label, Instant.now(), settings);
         }

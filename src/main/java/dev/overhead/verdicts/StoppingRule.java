@@ -23,15 +23,27 @@ import java.util.function.Supplier;
 public final class StoppingRule {
     private final StudySettings settings;
     private final Judge judge;
+    private final Double decisionPct;
 
-    private StoppingRule(StudySettings settings) {
+    private StoppingRule(StudySettings settings, Double decisionPct) {
         this.settings = settings;
         this.judge = Judge.of(settings);
+        this.decisionPct = decisionPct;
     }
 
     /** The rule of a study with these settings (adaptive or not: a fixed one ends at its runs). */
     public static StoppingRule of(StudySettings settings) {
-        return new StoppingRule(settings);
+        return new StoppingRule(settings, null);
+    }
+
+    /**
+     * The rule of a study that asks only on which side of {@code decisionPct} (a change in percent) the
+     * change lies: settled when every primary interval lies wholly on one side, whatever its verdict. A
+     * bisection's step, whose decision point is the midpoint between its two ends (issue 28.8,
+     * docs/why-and-bisect.md); null: the verdicts decide.
+     */
+    public static StoppingRule of(StudySettings settings, Double decisionPct) {
+        return new StoppingRule(settings, decisionPct);
     }
 
     /**
@@ -64,8 +76,12 @@ public final class StoppingRule {
 
     /** Every comparison decisive and, with a precision, within it. */
     public boolean settled(List<Comparison> comparisons) {
-        return !comparisons.isEmpty()
-                && comparisons.stream().allMatch(c -> c != null && c.verdict().decisive() && precise(c));
+        return !comparisons.isEmpty() && comparisons.stream().allMatch(c -> c != null && decided(c) && precise(c));
+    }
+
+    /** Decisive, or where the study has a decision point, wholly on one side of it. */
+    private boolean decided(Comparison c) {
+        return decisionPct == null ? c.verdict().decisive() : c.ciLowPct() > decisionPct || c.ciHighPct() < decisionPct;
     }
 
     /**

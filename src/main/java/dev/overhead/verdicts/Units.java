@@ -41,7 +41,8 @@ record Units(String design, Function<Run, Integer> unitOf) {
     private static boolean any(StudyResult study, Function<Run, Integer> f) {
         return study.workloads().stream()
                 .flatMap(w -> w.variants().stream())
-                .filter(v -> !(v.runs() instanceof RunColumns)) // imported: neither builds nor boots
+                // imported: builds and boots only where the file gave them (a sample CSV's columns)
+                .filter(v -> !(v.runs() instanceof RunColumns c) || c.hasBuildsOrBoots())
                 .flatMap(v -> v.runs().stream())
                 .anyMatch(r -> f.apply(r) != null);
     }

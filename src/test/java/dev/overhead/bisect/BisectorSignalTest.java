@@ -25,7 +25,13 @@ class BisectorSignalTest {
     private static final Bisector.Steps SIGNALLED = new Bisector.Steps() {
         @Override
         public Bisector.Measurement measure(
-                String label, String goodName, Path goodDir, String testName, Path testDir, boolean first) {
+                String label,
+                String goodName,
+                Path goodDir,
+                String testName,
+                Path testDir,
+                boolean first,
+                Double threshold) {
             throw new AssertionError("nothing is measured after the signal");
         }
 

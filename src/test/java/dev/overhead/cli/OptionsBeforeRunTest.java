@@ -41,7 +41,7 @@ class OptionsBeforeRunTest {
     @Test
     void durationsPastAYearAreRefusedNotOverflowed() {
         refused(run("--runs", "2", "--timeout", "9999999999d", "sleep 1"), "--timeout: the duration '9999999999d'");
-        refused(run("--runs", "2", "--time-budget", "99999999999999d", "sleep 1"), "at most 365d");
+        refused(run("--runs", "2", "--time-budget", "99999999999999d", "sleep 1"), "(3650d, ten years)");
     }
 
     @Test

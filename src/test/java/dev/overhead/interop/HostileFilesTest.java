@@ -47,7 +47,9 @@ class HostileFilesTest {
                 + " \"variants\": [{\"name\": \"a\", \"runs\": [{\"index\": 0, \"wall_s\": \"abc\"}]}]}]}";
         assertThatThrownBy(() -> Formats.read(json, "o.json"))
                 .isInstanceOf(FormatException.class)
-                .hasMessageContaining("wall_s \"abc\", not a finite number");
+                .hasMessage(
+                        "o.json line 1: workloads[0].variants[0].runs[0].wall_s is \"abc\", not a finite number; fix"
+                                + " or remove it (is the file damaged?).");
     }
 
     @Test

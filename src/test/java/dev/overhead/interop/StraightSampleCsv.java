@@ -96,11 +96,20 @@ final class StraightSampleCsv {
             }
             if (lastRow == null
                     || !(metric.equals(lastRow[2]) && variant.equals(lastRow[1]) && workload.equals(lastRow[0]))) {
+                boolean withUnits = SampleCsv.UNIT_COLUMNS.stream().anyMatch(columns::containsKey);
                 last = data.computeIfAbsent(workload, k -> new LinkedHashMap<>())
                         .computeIfAbsent(variant, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(metric, k -> new SampleCsv.Values());
+                        .computeIfAbsent(metric, k -> new SampleCsv.Values(withUnits));
             }
-            last.add(value);
+            if (dev.overhead.model.Metrics.builtin(metric).isPresent() && value < 0) {
+                throw SampleCsv.negative(source, line, metric, number);
+            }
+            int[] units = new int[3];
+            for (int u = 0; u < 3; u++) {
+                String column = SampleCsv.UNIT_COLUMNS.get(u);
+                units[u] = SampleCsv.unit(cell(cells, columns, column), column, source, line);
+            }
+            last.add(value, units[0], units[1], units[2]);
             lastRow = new String[] {workload, variant, metric, better, unit};
             anyRow = true;
             if (newline < 0) {

@@ -4,6 +4,8 @@
 #   c      a tiny C program; commit 7 adds a chain of 4n multiplications (about three times the time)
 #   fake   a file 'cost' read by the fake executor (fake @{build_dir}/cost): wall 10 ms, +30% from commit 7
 #   noise  the same with 5% jitter and +0.5% from commit 7: a cost lost in the noise
+#   steep  wall 10 ms with 20% jitter, x2.7 from commit 7: the others cannot be shown equivalent within 1%
+#   flat   wall 10 ms with 20% jitter in every commit: no cost at all
 set -eu
 dir=$1
 mode=$2
@@ -36,6 +38,12 @@ C
         ;;
     fake)
         if [ "$n" -ge 7 ]; then echo "wall=0.013 jitter=1%" > cost; else echo "wall=0.010 jitter=1%" > cost; fi
+        ;;
+    steep)
+        if [ "$n" -ge 7 ]; then echo "wall=0.027 jitter=20%" > cost; else echo "wall=0.010 jitter=20%" > cost; fi
+        ;;
+    flat)
+        echo "wall=0.010 jitter=20%" > cost
         ;;
     noise)
         if [ "$n" -ge 7 ]; then echo "wall=0.01005 jitter=5%" > cost; else echo "wall=0.010 jitter=5%" > cost; fi

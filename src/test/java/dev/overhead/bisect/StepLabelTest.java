@@ -31,7 +31,13 @@ class StepLabelTest {
 
         @Override
         public Bisector.Measurement measure(
-                String label, String goodName, Path goodDir, String testName, Path testDir, boolean first) {
+                String label,
+                String goodName,
+                Path goodDir,
+                String testName,
+                Path testDir,
+                boolean first,
+                Double midpointPct) {
             labels.add(label);
             var worse = new Comparison(
                     Direction.LOWER,

@@ -194,7 +194,7 @@ class BootLevelsIT {
         JsonNode wall = Launcher.comparison(root, "wall", "hardened");
         assertThat(wall.path("design").asText()).isEqualTo("boots");
         assertThat(wall.path("units").path("boot").asInt()).isEqualTo(2);
-        var report = overhead.run("report", "kernels", "--store", store.toString());
+        var report = overhead.run("report", "--detail", "kernels", "--store", store.toString());
         assertThat(report.stdout())
                 .contains("levels=boot:2")
                 .contains("runs: stock 4 over 2 boots, hardened 4 over 2 boots")

@@ -86,7 +86,7 @@ class BuildLevelsIT {
                   - {name: O2, cflags: -O2, build: "SCRIPT {build_dir}"}
                 """.replace("SCRIPT", script.toString()));
 
-        var r = overhead.run("run", "--plan", plan.toString(), "--format", "json");
+        var r = overhead.run("run", "--keep-builds", "--plan", plan.toString(), "--format", "json");
 
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.stderr()).contains("building variant O2 (build 3 of 3): ");

@@ -98,7 +98,7 @@ class CompareIT {
                                 - 1)
                         * 100)
                 .isCloseTo(t.path("change_pct").asDouble(), org.assertj.core.api.Assertions.within(1e-3));
-        var text = overhead.run("compare", "--estimand", "typical", csv.toString());
+        var text = overhead.run("compare", "--detail", "--estimand", "typical", csv.toString());
         assertThat(text.stdout().replaceAll("\\s+", " "))
                 .contains("Change in 1 comparison: typical ratio (hodges-lehmann on log values).")
                 .contains("Typical ratio: the median ratio of a candidate run to a baseline run");
@@ -215,7 +215,7 @@ class CompareIT {
             Files.writeString(json, JSON.writeValueAsString(root));
             assertThat(overhead.run("import", json.toString()).exitCode()).isZero();
         }
-        var r = overhead.run("compare", "before-booted", "after-booted");
+        var r = overhead.run("compare", "--detail", "before-booted", "after-booted");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         String top = r.stdout().substring(0, r.stdout().indexOf("vs before"));
         assertThat(top).contains("kernel.release").contains("6.1.0-27-amd64+stackleak");

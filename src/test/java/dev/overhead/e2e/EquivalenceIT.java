@@ -64,7 +64,7 @@ class EquivalenceIT {
         assertThat(faults.path("verdict").asText()).isEqualTo("inconclusive");
         assertThat(faults.toString()).contains("too few runs with events for a verdict: 0 of 30 in the baseline");
         // the text report says how many runs would settle it
-        var text = overhead.run("compare", "--metrics", "all", csv.toString());
+        var text = overhead.run("compare", "--detail", "--metrics", "all", csv.toString());
         assertThat(text.exitCode()).as(text.toString()).isZero();
         assertThat(text.stdout().replaceAll("\\s+", " ")).contains("not shown equivalent");
     }

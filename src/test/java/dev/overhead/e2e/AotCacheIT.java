@@ -152,16 +152,21 @@ class AotCacheIT {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("OVERHEAD_NO_BUILD", "1");
         env.put("XDG_DATA_HOME", dir.resolve("data").toString());
+        // the compilations logged to a file: the launchers keep the VM's own output (PrintCompilation's
+        // with it) off the user's streams (-XX:-DisplayVMOutput), and unified logging to a file is not that
+        Path log = Files.createTempFile(dir, "jit-", ".log");
         env.put(
                 "JAVA_TOOL_OPTIONS",
                 "-Xbatch -XX:+UnlockDiagnosticVMOptions -XX:" + (replay ? "+" : "-")
-                        + "AOTReplayTraining -XX:+PrintCompilation -XX:+DisplayVMOutputToStderr");
+                        + "AOTReplayTraining -Xlog:jit+compilation=debug:file=" + log);
         List<String> args =
                 new java.util.ArrayList<>(List.of(Dist.ROOT.resolve("overhead").toString()));
         args.addAll(command);
         var r = Dist.run(dir, env, args);
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        return (int) r.stderr().lines().filter(l -> l.contains("::")).count();
+        try (var lines = Files.lines(log)) {
+            return (int) lines.filter(l -> l.contains("::")).count();
+        }
     }
 
     @Test

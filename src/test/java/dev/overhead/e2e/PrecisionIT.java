@@ -85,7 +85,8 @@ class PrecisionIT {
         assertThat(options.path("looks").asText()).isEqualTo("doubling");
         assertThat(wall.path("method").asText()).contains("Pocock over looks at 4, 8, 16, 32 runs");
 
-        var shown = overhead.run("report", "--detail", slow.path("study").path("id").asText());
+        var shown =
+                overhead.run("report", "--detail", slow.path("study").path("id").asText());
         assertThat(shown.exitCode()).as(shown.toString()).isZero();
         assertThat(shown.stdout()).contains("precision=2.0").contains("looks=doubling");
         // the stored study says why its runs ended (issue 28.5), and that the precision kept the change honest
@@ -94,7 +95,8 @@ class PrecisionIT {
                         + " within ±2%")
                 .contains("keeps the change reported from being inflated");
         // without one (--precision off) the legend warns that an early stop's change tends to overstate
-        var early = overhead.run("report", "--detail", fast.path("study").path("id").asText());
+        var early =
+                overhead.run("report", "--detail", fast.path("study").path("id").asText());
         assertThat(early.stdout().replaceAll("\\s+", " ")).contains("is conditional on stopping there");
     }
 

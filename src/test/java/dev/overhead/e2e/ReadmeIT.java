@@ -148,7 +148,7 @@ class ReadmeIT {
     static String shape(String wordsOfLine) {
         return wordsOfLine
                 .replaceAll("[−+×-]?[0-9][0-9.]*(e[−+-]?[0-9]+)?%?", "#")
-                .replaceAll("\\b(worse|better|equivalent|inconclusive)\\b", "VERDICT")
+                .replaceAll("\\b(worse|better|equivalent|inconclusive)\\b\\*?", "VERDICT")
                 .replaceAll("-{2,}", "-");
     }
 

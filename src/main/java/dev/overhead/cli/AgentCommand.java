@@ -4,7 +4,7 @@ import dev.overhead.plan.Durations;
 import dev.overhead.store.Fleet;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
-import dev.overhead.store.StudyDefinition;
+import dev.overhead.team.Provenance;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -97,9 +97,9 @@ final class AgentCommand implements Callable<Integer> {
 
     /** One study: run from its plan, or resumed where an earlier agent of this machine left it. */
     private boolean measure(Fleet.Job job, PrintWriter err) throws IOException, StoreException {
-        Optional<StudyDefinition> existing;
+        Optional<Store.StudySummary> existing;
         try (Store store = storeOption.openForReading()) {
-            existing = store.studyDefinition(job.label());
+            existing = Fleet.studyOf(store, job);
         }
         if (existing.isPresent() && existing.get().state().equals("done")) {
             return true;
@@ -107,10 +107,12 @@ final class AgentCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>();
         Path plan = null;
         if (existing.isPresent()) {
-            err.println("agent " + job.machine() + ": resuming study " + job.label());
-            args.addAll(List.of("resume", job.label()));
+            err.println("agent " + job.machine() + ": resuming study " + job.instance() + " ("
+                    + existing.get().id() + ")");
+            args.addAll(List.of("resume", existing.get().id()));
         } else {
-            err.println("agent " + job.machine() + ": starting study " + job.label());
+            err.println("agent " + job.machine() + ": starting study " + job.instance() + " labelled '" + job.label()
+                    + "'");
             plan = Files.createTempFile("overhead-plan-", ".yaml");
             Files.writeString(plan, job.plan(), StandardCharsets.UTF_8);
             args.addAll(List.of("run", "--plan", plan.toString(), "--label", job.label()));
@@ -121,8 +123,8 @@ final class AgentCommand implements Callable<Integer> {
         }
         err.flush();
         int code;
-        System.setProperty(Machine.MACHINE_PROPERTY, job.machine()); // the study records which machine ran it
-        try {
+        // the study records which machine ran it, for which submission, and the commit it measured
+        try (var told = Told.of(new Provenance(job.submission(), job.machine(), job.commit(), job.branch()))) {
             code = Main.run(args.toArray(String[]::new), spec.commandLine().getOut(), err);
         } finally {
             if (plan != null) {
@@ -133,7 +135,7 @@ final class AgentCommand implements Callable<Integer> {
             stopping.set(true);
             return false;
         }
-        err.println("agent " + job.machine() + ": study " + job.label() + " ended with exit code " + code);
+        err.println("agent " + job.machine() + ": study " + job.instance() + " ended with exit code " + code);
         err.flush();
         return true;
     }

@@ -9,6 +9,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.team.Provenance;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,6 +36,12 @@ final class ResumeCommand implements Callable<Integer> {
     @Option(names = "--boot-unit", hidden = true, paramLabel = "FILE") // the systemd unit to remove when done
     java.nio.file.Path bootUnit;
 
+    @Option(
+            names = "--as-machine",
+            paramLabel = "NAME",
+            description = "Resume a study queued for another machine (a fleet study whose agent died) here, as NAME.")
+    String asMachine;
+
     @Mixin
     StoreOption storeOption;
 
@@ -60,6 +67,22 @@ final class ResumeCommand implements Callable<Integer> {
                     1,
                     "study " + done.info().id() + " is complete; 'overhead report "
                             + done.info().id() + "' shows it, or start a new one with 'overhead run'");
+        }
+        String here =
+                asMachine != null ? asMachine : Provenance.fromProperties().machine();
+        String recorded = Provenance.of(done.environment()).machine();
+        if (recorded != null && !recorded.equals(here)) {
+            if (asMachine == null) {
+                throw UserError.usage(
+                        "study " + done.info().id() + " is measured by machine " + recorded + ": resume it"
+                                + " with that machine's agent ('overhead agent --machine " + recorded + "'), or give"
+                                + " --as-machine NAME to measure the rest on this host under its own name.");
+            }
+            this.spec
+                    .commandLine()
+                    .getErr()
+                    .println("warning: study " + done.info().id() + " was begun on machine " + recorded
+                            + "; its remaining runs are measured here, on " + asMachine + ".");
         }
         StudySpec spec = specOf(done);
         if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}

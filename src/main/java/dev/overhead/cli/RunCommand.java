@@ -107,6 +107,18 @@ final class RunCommand implements Callable<Integer> {
             description = "A figure parsed from the output; the first capture group is the value.")
     List<String> metrics = new ArrayList<>();
 
+    @Option(
+            names = "--commit",
+            paramLabel = "SHA",
+            description = "The commit measured, recorded with the study (default: HEAD of the git work tree run in).")
+    String commit;
+
+    @Option(
+            names = "--branch",
+            paramLabel = "NAME",
+            description = "The branch measured, recorded with the study (default: the git work tree's branch).")
+    String branch;
+
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
     String label;
 
@@ -148,15 +160,17 @@ final class RunCommand implements Callable<Integer> {
         // the command line's --fail-if-worse, else the plan's: handed on, the mixin's field is left as parsed
         List<FailIfWorse.Threshold> failIfWorse =
                 verdict.failIfWorse(fromPlan == null ? null : fromPlan.options().failIfWorsePct());
-        return new StudyExecution(
-                        commandSpec.commandLine().getOut(),
-                        commandSpec.commandLine().getErr(),
-                        storeOption,
-                        outputs,
-                        verdict,
-                        running.fakeExec)
-                .installingBootUnit(installBootUnit)
-                .run(study, failIfWorse);
+        try (var told = Told.commit(commit, branch)) {
+            return new StudyExecution(
+                            commandSpec.commandLine().getOut(),
+                            commandSpec.commandLine().getErr(),
+                            storeOption,
+                            outputs,
+                            verdict,
+                            running.fakeExec)
+                    .installingBootUnit(installBootUnit)
+                    .run(study, failIfWorse);
+        }
     }
 
     StudySpec buildSpec(StudyPlan fromPlan) {

@@ -1,9 +1,12 @@
 package dev.overhead.cli;
 
 import dev.overhead.store.Fleet;
+import dev.overhead.store.Queue;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import dev.overhead.store.StudyIds;
+import dev.overhead.team.GitRevision;
+import dev.overhead.team.Provenance;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +40,30 @@ final class SubmitCommand implements Callable<Integer> {
             description = "The machines to measure it on, as their agents are named (--machine).")
     List<String> machines = new ArrayList<>();
 
+    @Option(
+            names = "--label",
+            paramLabel = "NAME",
+            description = "The label of the study queued on every machine, the history it joins (default: the plan's"
+                    + " name).")
+    String label;
+
+    @Option(
+            names = "--commit",
+            paramLabel = "SHA",
+            description = "The commit measured (default: HEAD of the git work tree submit runs in).")
+    String commit;
+
+    @Option(
+            names = "--branch",
+            paramLabel = "NAME",
+            description = "The branch measured (default: the git work tree's branch).")
+    String branch;
+
+    @Option(
+            names = "--new-machine",
+            description = "Queue for machines no agent has announced yet (their studies wait until one starts).")
+    boolean newMachine;
+
     @Mixin
     StoreOption storeOption;
 
@@ -45,7 +72,7 @@ final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws StoreException {
-        PlanReading.read(plan); // a plan that does not read is refused here, not on every machine later
+        var read = PlanReading.read(plan); // a plan that does not read is refused here, not on every machine later
         String text;
         try {
             text = Files.readString(plan, StandardCharsets.UTF_8);
@@ -64,18 +91,42 @@ final class SubmitCommand implements Callable<Integer> {
             throw UserError.usage("submit needs a team store that every machine reaches: give --store (or"
                     + " OVERHEAD_STORE) postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/team.md).");
         }
+        String studyLabel = label != null ? label.strip() : read.name();
+        if (studyLabel == null || studyLabel.isBlank()) {
+            throw UserError.usage("the plan " + plan + " has no name: give its studies a label with --label NAME, the"
+                    + " history they join on each machine.");
+        }
         String submission = StudyIds.newId(Instant.now());
+        Provenance revision = new Provenance(null, null, commit, branch)
+                .orElse(GitRevision.of(Path.of("").toAbsolutePath()));
         List<String> labels;
+        PrintWriter err = spec.commandLine().getErr();
         try (Store store = storeOption.open()) {
-            labels = Fleet.submit(store, submission, names, text);
+            var known = Queue.knownMachines(store);
+            List<String> unknown =
+                    names.stream().filter(m -> !known.contains(m)).toList();
+            if (!unknown.isEmpty() && !newMachine) {
+                throw UserError.usage("no agent has announced " + String.join(", ", unknown) + " in "
+                        + storeOption.describe() + " (known: " + (known.isEmpty() ? "none" : String.join(", ", known))
+                        + "): check the spelling, or give --new-machine to queue for a machine whose agent is yet to"
+                        + " start.");
+            }
+            for (String m : unknown) {
+                err.println("warning: no agent has announced " + m + " yet: its study waits until 'overhead agent"
+                        + " --machine " + m + "' runs against this store.");
+            }
+            labels = Fleet.submit(
+                    store,
+                    new Fleet.Submission(submission, studyLabel, text, names, revision.commit(), revision.branch()));
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("submission " + submission + ": " + labels.size() + (labels.size() == 1 ? " study" : " studies")
-                + " queued in " + storeOption.describe());
+                + " labelled '" + studyLabel + "' queued in " + storeOption.describe());
         for (int i = 0; i < names.size(); i++) {
             out.println("  " + labels.get(i) + "  for 'overhead agent --machine " + names.get(i) + "'");
         }
-        out.println("'overhead compare --submission " + submission + "' compares the machines once they are done.");
+        out.println("'overhead queue' shows them; 'overhead compare --submission " + submission
+                + "' compares the machines once they are done.");
         return 0;
     }
 }

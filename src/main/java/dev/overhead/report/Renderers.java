@@ -19,6 +19,7 @@ public final class Renderers {
             case HTML -> HtmlRenderer.render(study, human);
             case CSV -> CsvRenderer.renderRuns(study);
             case JSON -> dev.overhead.report.JsonRenderer.render(study);
+            case JUNIT -> JUnitReport.study(study, human, java.util.List.of());
         };
     }
 

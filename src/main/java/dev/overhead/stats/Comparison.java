@@ -46,6 +46,30 @@ public record Comparison(
     /** Candidate minus baseline in the metric's unit, with its interval at the comparison's confidence. */
     public record Difference(double estimate, double low, double high) {}
 
+    /**
+     * The same comparison with another verdict, for a rule that overrules the interval's (rare events, a
+     * family's correction, a figure's resolution): how many runs would settle it and the warnings that say
+     * why go with it.
+     */
+    public Comparison withVerdict(Verdict verdict, Integer runsNeeded, List<String> warnings) {
+        return new Comparison(
+                better,
+                nBaseline,
+                nCandidate,
+                baselineValue,
+                candidateValue,
+                changePct,
+                ciLowPct,
+                ciHighPct,
+                pValue,
+                method,
+                verdict,
+                runsNeeded,
+                warnings,
+                difference,
+                design);
+    }
+
     /** The same comparison with another p-value (after an adjustment for many comparisons). */
     public Comparison withPValue(double p) {
         return new Comparison(

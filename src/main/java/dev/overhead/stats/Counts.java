@@ -78,21 +78,6 @@ final class Counts {
         List<String> warnings = new java.util.ArrayList<>(c.warnings());
         warnings.add(RareEvents.sentence(kb, b.length, kc, cand.length, "runs", confidence));
         Integer needed = RareEvents.runsNeeded(kb, b.length, kc, cand.length, confidence);
-        return new Comparison(
-                c.better(),
-                c.nBaseline(),
-                c.nCandidate(),
-                c.baselineValue(),
-                c.candidateValue(),
-                c.changePct(),
-                c.ciLowPct(),
-                c.ciHighPct(),
-                c.pValue(),
-                c.method(),
-                Verdict.INCONCLUSIVE,
-                needed,
-                warnings,
-                c.difference(),
-                c.design());
+        return c.withVerdict(Verdict.INCONCLUSIVE, needed, warnings);
     }
 }

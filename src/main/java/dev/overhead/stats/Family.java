@@ -39,22 +39,7 @@ public final class Family {
                     shown.size(),
                     adjusted[i],
                     alpha));
-            out.add(new Comparison(
-                    c.better(),
-                    c.nBaseline(),
-                    c.nCandidate(),
-                    c.baselineValue(),
-                    c.candidateValue(),
-                    c.changePct(),
-                    c.ciLowPct(),
-                    c.ciHighPct(),
-                    adjusted[i],
-                    c.method(),
-                    Verdict.INCONCLUSIVE,
-                    c.runsNeeded(),
-                    warnings,
-                    c.difference(),
-                    c.design()));
+            out.add(c.withPValue(adjusted[i]).withVerdict(Verdict.INCONCLUSIVE, c.runsNeeded(), warnings));
         }
         return out;
     }

@@ -43,21 +43,6 @@ final class Resolution {
                         + " %.1f%%: a change below that is not resolved (docs/workloads.md, tree mem)",
                 c.baselineValue(),
                 stepPct));
-        return new Comparison(
-                c.better(),
-                c.nBaseline(),
-                c.nCandidate(),
-                c.baselineValue(),
-                c.candidateValue(),
-                c.changePct(),
-                c.ciLowPct(),
-                c.ciHighPct(),
-                c.pValue(),
-                c.method(),
-                Verdict.INCONCLUSIVE,
-                null, // more runs do not make the steps smaller
-                warnings,
-                c.difference(),
-                c.design());
+        return c.withVerdict(Verdict.INCONCLUSIVE, null, warnings); // more runs do not make the steps smaller
     }
 }

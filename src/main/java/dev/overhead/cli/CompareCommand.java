@@ -120,6 +120,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         StudyResult analysed = verdict.judged(merged);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
+                .gated(verdict.failIfWorse())
                 .write(verdict.adjusted(analysed));
         return verdict.failIfWorseExit(analysed, spec.commandLine().getErr());
     }

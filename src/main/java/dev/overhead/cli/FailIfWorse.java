@@ -23,6 +23,13 @@ final class FailIfWorse {
     /** One threshold; {@code metric} null means each workload's primary metric. */
     record Threshold(String metric, double pct) {}
 
+    /** The thresholds as the verdicts' gates (the JUnit report and the pooled submission judge by them). */
+    static List<dev.overhead.verdicts.Gate> gates(List<Threshold> thresholds) {
+        return thresholds.stream()
+                .map(t -> new dev.overhead.verdicts.Gate(t.metric(), t.pct()))
+                .toList();
+    }
+
     static List<Threshold> parse(List<String> specs) {
         List<Threshold> out = new ArrayList<>();
         for (String spec : specs) {

@@ -40,6 +40,7 @@ import picocli.CommandLine.Command;
             ServeCommand.class,
             SubmitCommand.class,
             AgentCommand.class,
+            QueueCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -13,6 +13,13 @@ final class OutputOptions extends ReportFiles {
     @Option(names = "--export-gobench", paramLabel = "FILE", description = "Write Go benchmark format (for benchstat).")
     Path gobench;
 
+    @Option(
+            names = "--export-junit",
+            paramLabel = "FILE",
+            description = "Write JUnit XML for CI: a test case per workload, candidate and metric shown, failed where"
+                    + " --fail-if-worse trips (without it: where the verdict is worse).")
+    Path junit;
+
     @Option(names = "--export-pts", paramLabel = "FILE", description = "Write a Phoronix Test Suite composite.xml.")
     Path pts;
 

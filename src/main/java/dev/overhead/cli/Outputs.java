@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import dev.overhead.model.StudyResult;
 import dev.overhead.report.CsvRenderer;
 import dev.overhead.report.Format;
+import dev.overhead.report.JUnitReport;
 import dev.overhead.report.RenderOptions;
 import dev.overhead.report.Renderers;
 import dev.overhead.study.SafeText;
@@ -27,17 +28,25 @@ final class Outputs {
     private final PrintWriter err;
     private final OutputOptions options;
 
+    private java.util.List<dev.overhead.verdicts.Gate> gates = java.util.List.of();
+
     Outputs(PrintWriter out, PrintWriter err, OutputOptions options) {
         this.out = out;
         this.err = err;
         this.options = options;
     }
 
+    /** The --fail-if-worse gates the JUnit report fails its test cases on (none: where the verdict is worse). */
+    Outputs gated(java.util.List<FailIfWorse.Threshold> thresholds) {
+        this.gates = FailIfWorse.gates(thresholds);
+        return this;
+    }
+
     static Format format(String word) {
         try {
             return Format.parse(word);
         } catch (IllegalArgumentException e) {
-            throw UserError.usage("--format " + word + " is not known: use text, markdown, html, json or csv");
+            throw UserError.usage("--format " + word + " is not known: use text, markdown, html, json, csv or junit");
         }
     }
 
@@ -61,8 +70,14 @@ final class Outputs {
             export(options.html, Renderers.render(Format.HTML, study, render));
         }
         InteropExports.write(options, study, this::export);
+        if (options.junit != null) {
+            export(options.junit, JUnitReport.study(study, render, gates));
+        }
         if (!stdoutTaken()) { // an export to - owns stdout: JSON and a text report together parse as neither
-            out.print(Renderers.render(stdout, study, render));
+            out.print(
+                    stdout == Format.JUNIT
+                            ? JUnitReport.study(study, render, gates)
+                            : Renderers.render(stdout, study, render));
         }
         out.flush();
     }
@@ -75,7 +90,8 @@ final class Outputs {
                         options.html,
                         options.hyperfine,
                         options.gobench,
-                        options.pts)
+                        options.pts,
+                        options.junit)
                 .anyMatch(p -> p != null && p.toString().equals("-"));
     }
 

@@ -37,6 +37,7 @@ final class ReportCommand implements Callable<Integer> {
         StudyResult result = StudyLoading.load(storeOption.access(), study);
         StudyResult analysed = verdict.judged(result);
         new Outputs(spec.commandLine().getOut(), spec.commandLine().getErr(), outputs)
+                .gated(verdict.failIfWorse())
                 .write(verdict.adjusted(analysed));
         return verdict.failIfWorseExit(analysed, spec.commandLine().getErr());
     }

@@ -35,7 +35,7 @@ final class ReportDelivery implements Delivery {
 
     @Override
     public void write(StudyResult result) {
-        new Outputs(out, err, outputs).write(verdict.adjusted(result));
+        new Outputs(out, err, outputs).gated(failIfWorse).write(verdict.adjusted(result));
     }
 
     @Override

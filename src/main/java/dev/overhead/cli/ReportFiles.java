@@ -13,8 +13,8 @@ abstract class ReportFiles {
             names = "--format",
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description =
-                    "What goes to stdout at the end: text, markdown, html, json or csv (default: ${DEFAULT-VALUE}).")
+            description = "What goes to stdout at the end: text, markdown, html, json, csv or junit (default:"
+                    + " ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--export-json", paramLabel = "FILE", description = "Write the JSON result (- for stdout).")

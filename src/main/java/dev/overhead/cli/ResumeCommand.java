@@ -9,6 +9,7 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.study.Provenance;
 import dev.overhead.study.StudyExecution;
 import dev.overhead.study.StudyLoading;
 import dev.overhead.study.UserError;
@@ -39,6 +40,12 @@ final class ResumeCommand implements Callable<Integer> {
     @Option(names = "--boot-unit", hidden = true, paramLabel = "FILE") // the systemd unit to remove when done
     java.nio.file.Path bootUnit;
 
+    @Option(
+            names = "--as-machine",
+            paramLabel = "NAME",
+            description = "Resume a study queued for another machine (a fleet study whose agent died) here, as NAME.")
+    String asMachine;
+
     @Mixin
     StoreOption storeOption;
 
@@ -65,6 +72,9 @@ final class ResumeCommand implements Callable<Integer> {
                     "study " + done.info().id() + " is complete; 'overhead report "
                             + done.info().id() + "' shows it, or start a new one with 'overhead run'");
         }
+        // a fleet study is resumed by its own machine's agent, or elsewhere only when told so (issue 31)
+        Provenance.resuming(done.info().id(), done.environment(), asMachine)
+                .ifPresent(w -> this.spec.commandLine().getErr().println("warning: " + w));
         StudySpec spec = specOf(done);
         if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
             return execution().resumeBoots(spec, done, bootUnit, switchOnly);

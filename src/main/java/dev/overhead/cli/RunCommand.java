@@ -5,6 +5,7 @@ import dev.overhead.run.StudySpec;
 import dev.overhead.study.BuiltVariants;
 import dev.overhead.study.PlanReading;
 import dev.overhead.study.StudyExecution;
+import dev.overhead.study.Told;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,6 +113,18 @@ final class RunCommand implements Callable<Integer> {
             description = "A figure parsed from the output; the first capture group is the value.")
     List<String> metrics = new ArrayList<>();
 
+    @Option(
+            names = "--commit",
+            paramLabel = "SHA",
+            description = "The commit measured, recorded with the study (default: HEAD of the git work tree run in).")
+    String commit;
+
+    @Option(
+            names = "--branch",
+            paramLabel = "NAME",
+            description = "The branch measured, recorded with the study (default: the git work tree's branch).")
+    String branch;
+
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
     String label;
 
@@ -165,14 +178,16 @@ final class RunCommand implements Callable<Integer> {
         List<FailIfWorse.Threshold> failIfWorse =
                 verdict.failIfWorse(fromPlan == null ? null : fromPlan.options().failIfWorsePct());
         PrintWriter err = commandSpec.commandLine().getErr();
-        return new StudyExecution(
-                        err,
-                        storeOption.access(),
-                        new ReportDelivery(commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
-                        running.fakeExec)
-                .installingBootUnit(installBootUnit)
-                .keepingBuilds(keepBuilds)
-                .run(study);
+        try (var told = Told.commit(commit, branch)) {
+            return new StudyExecution(
+                            err,
+                            storeOption.access(),
+                            new ReportDelivery(commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
+                            running.fakeExec)
+                    .installingBootUnit(installBootUnit)
+                    .keepingBuilds(keepBuilds)
+                    .run(study);
+        }
     }
 
     StudySpec buildSpec(StudyPlan fromPlan) {

@@ -2,9 +2,11 @@ package dev.overhead.cli;
 
 import dev.overhead.model.ToolVersion;
 import dev.overhead.report.Format;
+import dev.overhead.report.JUnitReport;
 import dev.overhead.report.SubmissionRenderers;
 import dev.overhead.study.Submissions;
 import dev.overhead.study.UserError;
+import dev.overhead.verdicts.Gate;
 import dev.overhead.verdicts.PooledSubmission;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,29 +38,47 @@ final class SubmissionComparison {
         if (outputs.csv != null) {
             files.export(outputs.csv, SubmissionRenderers.render(Format.CSV, pooled, version));
         }
-        if (!isStdout(outputs.json) && !isStdout(outputs.csv)) {
-            out.print(SubmissionRenderers.render(format, pooled, version, outputs.ascii));
+        if (outputs.markdown != null) {
+            files.export(outputs.markdown, SubmissionRenderers.render(Format.MARKDOWN, pooled, version));
+        }
+        List<Gate> gates = FailIfWorse.gates(verdict.failIfWorse());
+        List<Gate.Trip> trips = Gate.check(pooled, gates);
+        if (outputs.junit != null) {
+            files.export(outputs.junit, JUnitReport.submission(pooled, gates));
+        }
+        if (!isStdout(outputs.json)
+                && !isStdout(outputs.csv)
+                && !isStdout(outputs.markdown)
+                && !isStdout(outputs.junit)) {
+            out.print(
+                    format == Format.JUNIT
+                            ? JUnitReport.submission(pooled, gates)
+                            : SubmissionRenderers.render(format, pooled, version, outputs.ascii));
         }
         out.flush();
-        return 0;
+        // the CI gate on the pooled interval: the machines together, not any one of them
+        for (Gate.Trip t : trips) {
+            err.println("overhead: " + t.sentence() + " (--fail-if-worse)");
+        }
+        err.flush();
+        return trips.isEmpty() ? 0 : 3;
     }
 
     /** Text, JSON or CSV; the reports of one study (markdown, html, the other tools' formats) are refused. */
     private static Format formatOf(OutputOptions outputs) {
         Format format = Outputs.format(outputs.format);
-        if (format == Format.MARKDOWN || format == Format.HTML) {
-            throw UserError.usage("--submission writes --format text, json or csv; 'overhead serve' shows it as a"
-                    + " page (/submission/ID)");
+        if (format == Format.HTML) {
+            throw UserError.usage("--submission writes --format text, markdown, json, csv or junit; 'overhead serve'"
+                    + " shows it as a page (/submission/ID)");
         }
         List<String> refused = new ArrayList<>();
-        name(refused, "--export-markdown", outputs.markdown);
         name(refused, "--export-html", outputs.html);
         name(refused, "--export-hyperfine-json", outputs.hyperfine);
         name(refused, "--export-gobench", outputs.gobench);
         name(refused, "--export-pts", outputs.pts);
         if (!refused.isEmpty()) {
             throw UserError.usage(String.join(", ", refused)
-                    + " writes one study; with --submission use --export-json or --export-csv");
+                    + " writes one study; with --submission use --export-json, --export-csv or --export-markdown");
         }
         return format;
     }

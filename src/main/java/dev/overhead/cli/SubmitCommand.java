@@ -1,18 +1,15 @@
 package dev.overhead.cli;
 
-import dev.overhead.store.Fleet;
-import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
-import dev.overhead.store.StudyIds;
 import dev.overhead.study.Agent;
 import dev.overhead.study.PlanReading;
+import dev.overhead.study.Submissions;
 import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,6 +37,30 @@ final class SubmitCommand implements Callable<Integer> {
             description = "The machines to measure it on, as their agents are named (--machine).")
     List<String> machines = new ArrayList<>();
 
+    @Option(
+            names = "--label",
+            paramLabel = "NAME",
+            description = "The label of the study queued on every machine, the history it joins (default: the plan's"
+                    + " name).")
+    String label;
+
+    @Option(
+            names = "--commit",
+            paramLabel = "SHA",
+            description = "The commit measured (default: HEAD of the git work tree submit runs in).")
+    String commit;
+
+    @Option(
+            names = "--branch",
+            paramLabel = "NAME",
+            description = "The branch measured (default: the git work tree's branch).")
+    String branch;
+
+    @Option(
+            names = "--new-machine",
+            description = "Queue for machines no agent has announced yet (their studies wait until one starts).")
+    boolean newMachine;
+
     @Mixin
     StoreOption storeOption;
 
@@ -48,7 +69,7 @@ final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws StoreException {
-        PlanReading.read(plan); // a plan that does not read is refused here, not on every machine later
+        var read = PlanReading.read(plan); // a plan that does not read is refused here, not on every machine later
         String text;
         try {
             text = Files.readString(plan, StandardCharsets.UTF_8);
@@ -67,18 +88,27 @@ final class SubmitCommand implements Callable<Integer> {
             throw UserError.usage("submit needs a team store that every machine reaches: give --store (or"
                     + " OVERHEAD_STORE) postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/team.md).");
         }
-        String submission = StudyIds.newId(Instant.now());
-        List<String> labels;
-        try (Store store = storeOption.open()) {
-            labels = Fleet.submit(store, submission, names, text);
-        }
+        Submissions.Queued queued = Submissions.submit(
+                storeOption.access(),
+                read.name(),
+                text,
+                label,
+                names,
+                commit,
+                branch,
+                newMachine,
+                spec.commandLine().getErr());
+        String submission = queued.submission();
+        List<String> labels = queued.ids();
+        String studyLabel = queued.label();
         PrintWriter out = spec.commandLine().getOut();
         out.println("submission " + submission + ": " + labels.size() + (labels.size() == 1 ? " study" : " studies")
-                + " queued in " + storeOption.describe());
+                + " labelled '" + studyLabel + "' queued in " + storeOption.describe());
         for (int i = 0; i < names.size(); i++) {
             out.println("  " + labels.get(i) + "  for 'overhead agent --machine " + names.get(i) + "'");
         }
-        out.println("'overhead compare --submission " + submission + "' compares the machines once they are done.");
+        out.println("'overhead queue' shows them; 'overhead compare --submission " + submission
+                + "' compares the machines once they are done.");
         return 0;
     }
 }

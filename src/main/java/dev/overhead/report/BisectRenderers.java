@@ -34,6 +34,8 @@ public final class BisectRenderers {
             case HTML -> html(result, human);
             case JSON -> json(result, dev.overhead.model.ToolVersion.current());
             case CSV -> csv(result);
+            case JUNIT ->
+                throw new IllegalArgumentException("bisect writes text, markdown, html, json or csv, not junit");
         };
     }
 

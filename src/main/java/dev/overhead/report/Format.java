@@ -10,7 +10,9 @@ public enum Format {
     MARKDOWN,
     CSV,
     HTML,
-    JSON;
+    JSON,
+    /** JUnit XML, for CI test reports ({@link JUnitReport}). */
+    JUNIT;
 
     public String word() {
         return name().toLowerCase(Locale.ROOT);
@@ -18,7 +20,7 @@ public enum Format {
 
     /** Machine formats ignore the locale: a spreadsheet or a script must read them the same everywhere. */
     public boolean machine() {
-        return this == CSV || this == JSON;
+        return this == CSV || this == JSON || this == JUNIT;
     }
 
     public static Format parse(String word) {

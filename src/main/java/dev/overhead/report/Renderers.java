@@ -19,6 +19,7 @@ public final class Renderers {
             case HTML -> HtmlRenderer.render(study, human);
             case CSV -> CsvRenderer.renderRuns(study);
             case JSON -> JsonRenderer.render(study, human);
+            case JUNIT -> JUnitReport.study(study, human, java.util.List.of());
         };
     }
 

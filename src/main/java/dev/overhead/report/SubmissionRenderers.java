@@ -29,8 +29,11 @@ public final class SubmissionRenderers {
             case TEXT -> text(s, ascii);
             case JSON -> json(s, toolVersion);
             case CSV -> csv(s);
-            case MARKDOWN, HTML ->
-                throw new IllegalArgumentException("a submission is written as text, json or csv, not " + format);
+            case MARKDOWN -> markdown(s);
+            case JUNIT -> JUnitReport.submission(s, java.util.List.of());
+            case HTML ->
+                throw new IllegalArgumentException(
+                        "a submission is written as text, markdown, json or csv, not " + format);
         };
     }
 
@@ -86,6 +89,77 @@ public final class SubmissionRenderers {
         out.append('\n');
         paragraph(out, g.text(s.conclusion()));
         return out.toString();
+    }
+
+    /**
+     * For a pull request or CI summary: the same tables as the text (GitHub's markup, cells escaped as the study
+     * reports escape theirs), under headings.
+     */
+    static String markdown(PooledSubmission s) {
+        Glyphs g = new Glyphs(false);
+        StringBuilder out = new StringBuilder();
+        out.append("# Submission ")
+                .append(MarkdownRenderer.escape(s.submission()))
+                .append("\n\n")
+                .append(MarkdownRenderer.escape(s.machines().size() + " machines ("
+                        + String.join(", ", s.machineNames()) + "), primary metric " + s.primary()))
+                .append("\n\n");
+        s.notes()
+                .forEach(n -> out.append("- note: ")
+                        .append(MarkdownRenderer.escape(n))
+                        .append('\n'));
+        if (!s.notes().isEmpty()) {
+            out.append('\n');
+        }
+        out.append("## Pooled over machines\n\n");
+        List<List<String>> pooledRows = new ArrayList<>();
+        for (PooledSubmission.PooledRow r : s.pooled()) {
+            MachinePooling.Pooled p = r.pooled();
+            pooledRows.add(escaped(
+                    r.workload(),
+                    r.candidate(),
+                    pct(p.changePct()),
+                    interval(p.ciLowPct(), p.ciHighPct()),
+                    "**" + p.verdict().word() + "**",
+                    sd(p.betweenSdPct()),
+                    iSquared(p.iSquared())));
+        }
+        out.append(markdownTable(
+                        List.of("workload", "variant", "change", "interval", "verdict", "between sd", "I²"),
+                        2,
+                        pooledRows))
+                .append('\n');
+        out.append(MarkdownRenderer.escape(s.conclusion())).append("\n\n");
+        out.append("## Per machine\n\n");
+        List<List<String>> machineRows = new ArrayList<>();
+        for (PooledSubmission.MachineRow r : s.perMachine()) {
+            Comparison c = r.row().comparison();
+            machineRows.add(escaped(
+                    r.machine(),
+                    r.row().workload(),
+                    r.row().candidate(),
+                    pct(c.changePct()),
+                    interval(c.ciLowPct(), c.ciHighPct()),
+                    c.verdict().word()));
+        }
+        out.append(markdownTable(
+                List.of("machine", "workload", "variant", "change", "interval", "verdict"), 3, machineRows));
+        return out.toString();
+    }
+
+    private static List<String> escaped(String... values) {
+        return java.util.Arrays.stream(values)
+                .map(v -> v.startsWith("**") ? v : MarkdownRenderer.escape(v))
+                .toList();
+    }
+
+    private static String markdownTable(List<String> headers, int names, List<List<String>> rows) {
+        List<Table.Column> columns = new ArrayList<>();
+        for (int i = 0; i < headers.size(); i++) {
+            boolean left = i < names || headers.get(i).equals("verdict");
+            columns.add(new Table.Column(headers.get(i), left ? Table.Align.LEFT : Table.Align.RIGHT));
+        }
+        return new Table(columns, rows).render(new Table.GitHub());
     }
 
     private static List<String> cells(Glyphs g, String... values) {

@@ -126,7 +126,7 @@ final class Catalog {
     synchronized List<PooledSubmission.Machine> submission(String submission) throws StoreException {
         List<PooledSubmission.Machine> out = new ArrayList<>();
         for (Store.StudySummary s : store.list()) {
-            String machine = Fleet.machineOf(submission, s.label());
+            String machine = Fleet.machineOf(submission, s);
             if (machine != null) {
                 judged(s)
                         .ifPresent(study -> out.add(new PooledSubmission.Machine(machine, study, s.state(), s.runs())));

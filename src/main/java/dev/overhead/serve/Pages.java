@@ -71,7 +71,7 @@ final class Pages {
                             .append(escape(e.label()))
                             .append("</a>");
                 }
-                String submission = Fleet.submissionOf(e.label());
+                String submission = Fleet.submissionOf(e.summary());
                 if (submission != null) {
                     out.append(" <a class=\"submission\" href=\"/submission/")
                             .append(escape(Query.encode(submission)))

@@ -118,7 +118,7 @@ final class Routes {
         String report = presentation
                 .clean()
                 .apply(HtmlRenderer.render(presentation.mask().apply(s), options()));
-        String bar = Pages.nav(Fleet.submissionOf(s.info().label()));
+        String bar = Pages.nav(Fleet.submissionOf(s.info().label(), s.environment()));
         return new Reply(
                 200,
                 HTML,

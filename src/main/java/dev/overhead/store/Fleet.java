@@ -27,8 +27,25 @@ import org.postgresql.ds.PGSimpleDataSource;
  * is resumed from the runs already stored.
  */
 public final class Fleet implements AutoCloseable {
-    /** What a queued study carries: its submission, machine, label and plan (the YAML text). */
-    public record Job(String submission, String machine, String label, String plan) {}
+    /**
+     * What a queued study carries: its submission, machine, label (the history it joins: the plan's name or
+     * {@code submit --label}), plan (the YAML text), and the commit and branch it measures (null where unknown).
+     * A job queued before labels were the plan's has the label {@code SUBMISSION@MACHINE} and no commit.
+     */
+    public record Job(String submission, String machine, String label, String plan, String commit, String branch) {
+        /** The queue's name of this job: unique per submission and machine, what {@code overhead queue} shows. */
+        public String instance() {
+            return Fleet.label(submission, machine);
+        }
+    }
+
+    /** One {@code overhead submit}: the plan, the label its studies take, the machines, the commit and branch. */
+    public record Submission(
+            String id, String label, String plan, List<String> machines, String commit, String branch) {
+        public Submission {
+            machines = List.copyOf(machines);
+        }
+    }
 
     /** Measures a job: true when it is finished with (done, or failed for good), false to try again later. */
     public interface Runner {
@@ -55,7 +72,10 @@ public final class Fleet implements AutoCloseable {
         return "overhead-study/" + machine;
     }
 
-    /** The study label of a machine's share of a submission. */
+    /**
+     * The queue's id of a machine's share of a submission ({@code SUBMISSION@MACHINE}); before schema 5 it was
+     * also the study's label.
+     */
     public static String label(String submission, String machine) {
         return submission + "@" + machine;
     }
@@ -80,6 +100,16 @@ public final class Fleet implements AutoCloseable {
         return at > 0 && at < label.length() - 1 && label.substring(0, at).matches("\\d{8}-\\d{6}-[0-9a-f]{4}")
                 ? label.substring(0, at)
                 : null;
+    }
+
+    /** The submission a stored study belongs to, or null: its recorded submission, else one in its label. */
+    public static String submissionOf(Store.StudySummary study) {
+        return study.submission() != null ? study.submission() : submissionOf(study.label());
+    }
+
+    /** The same, for a loaded study: its environment's {@code submission}, else one in its label. */
+    public static String submissionOf(String label, java.util.Map<String, Object> environment) {
+        return environment.get("submission") instanceof String s && !s.isBlank() ? s : submissionOf(label);
     }
 
     private static PostgresStore team(Store store) throws StoreException {
@@ -136,14 +166,37 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
+     * The machine a stored study measured for {@code submission}, or null where it is not one of its
+     * studies: by the study's recorded submission and machine (schema 5), else by a label of the
+     * {@code SUBMISSION@MACHINE} form that submissions gave their studies before.
+     */
+    public static String machineOf(String submission, Store.StudySummary study) {
+        if (study.submission() != null) {
+            return study.submission().equals(submission) ? study.machine() : null;
+        }
+        return machineOf(submission, study.label());
+    }
+
+    /** The stored study of a job, if its machine has begun it: the newest, where there are several. */
+    public static java.util.Optional<Store.StudySummary> studyOf(Store store, Job job) throws StoreException {
+        for (Store.StudySummary s : store.list()) { // newest first
+            if (job.machine().equals(machineOf(job.submission(), s))) {
+                return java.util.Optional.of(s);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Queues one study of the plan for each machine; a machine that already has this submission
      * queued keeps it.
      *
-     * @return the labels of the studies queued
+     * @return the queue's ids of the studies queued ({@link Job#instance})
      */
-    public static List<String> submit(Store store, String submission, List<String> machines, String plan)
-            throws StoreException {
+    public static List<String> submit(Store store, Submission request) throws StoreException {
         PostgresStore pg = team(store);
+        String submission = request.id();
+        List<String> machines = request.machines();
         List<OneTimeTask<String>> tasks = new ArrayList<>();
         machines.forEach(m -> tasks.add(task(m, null)));
         SchedulerClient client = SchedulerClient.Builder.create(dataSource(pg.url()), new ArrayList<>(tasks))
@@ -152,10 +205,11 @@ public final class Fleet implements AutoCloseable {
         Instant now = Instant.now();
         for (int i = 0; i < machines.size(); i++) {
             String machine = machines.get(i);
-            String label = label(submission, machine);
+            Job job = new Job(submission, machine, request.label(), request.plan(), request.commit(), request.branch());
+            String label = job.instance();
             String data;
             try {
-                data = JSON.writeValueAsString(new Job(submission, machine, label, plan));
+                data = JSON.writeValueAsString(job);
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }
@@ -178,19 +232,20 @@ public final class Fleet implements AutoCloseable {
      */
     public static Fleet agent(Store store, String machine, Duration heartbeat, Runner runner) throws StoreException {
         PostgresStore pg = team(store);
+        String pickedBy = machine + " (pid " + ProcessHandle.current().pid() + ")";
         Scheduler scheduler = Scheduler.create(dataSource(pg.url()), task(machine, runner))
                 .threads(1)
                 .pollingInterval(Duration.ofSeconds(Math.max(1, Math.min(5, heartbeat.toSeconds()))))
                 .heartbeatInterval(heartbeat)
                 .missedHeartbeatsLimit(MISSED_HEARTBEATS)
-                .schedulerName(new SchedulerName.Fixed(
-                        machine + " (pid " + ProcessHandle.current().pid() + ")"))
+                .schedulerName(new SchedulerName.Fixed(pickedBy))
                 // Other machines' studies are unknown tasks to this agent: they wait for their own agents,
                 // however long that takes, rather than being deleted after db-scheduler's default 14 days.
                 .deleteUnresolvedAfter(Duration.ofDays(36_500))
                 .shutdownMaxWait(Duration.ofSeconds(30))
                 .build();
         scheduler.start();
+        Queue.announce(pg, machine, pickedBy, heartbeat);
         return new Fleet(scheduler, pg, machine);
     }
 

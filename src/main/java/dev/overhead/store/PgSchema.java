@@ -21,7 +21,7 @@ final class PgSchema {
     static final String LOCATION = "classpath:dev/overhead/store/postgresql";
 
     /** The SQLite store's versions, then 4: the fleet's queue (db-scheduler's table), which a file store has no use for. */
-    static final int CURRENT = 4;
+    static final int CURRENT = 5;
 
     /** Kept strongly reachable: java.util.logging forgets the level of a logger nobody holds. */
     private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");

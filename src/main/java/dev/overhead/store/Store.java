@@ -99,6 +99,32 @@ public interface Store extends AutoCloseable {
     @Override
     void close() throws StoreException;
 
+    /**
+     * A study's line in {@link #list()}. {@code submission}, {@code machine}, {@code commit} and {@code branch} say
+     * where it belongs in a team (the {@code overhead submit} that queued it, the machine that measured it, the
+     * commit and branch it measured); null where unknown.
+     */
     record StudySummary(
-            String id, String label, java.time.Instant created, String state, int workloads, int variants, int runs) {}
+            String id,
+            String label,
+            java.time.Instant created,
+            String state,
+            int workloads,
+            int variants,
+            int runs,
+            String submission,
+            String machine,
+            String commit,
+            String branch) {
+        public StudySummary(
+                String id,
+                String label,
+                java.time.Instant created,
+                String state,
+                int workloads,
+                int variants,
+                int runs) {
+            this(id, label, created, state, workloads, variants, runs, null, null, null, null);
+        }
+    }
 }

@@ -228,7 +228,8 @@ final class StudyRows {
         try (PreparedStatement st = connection.prepareStatement("SELECT s.id, s.label, s.created, s.state,"
                         + " (SELECT count(*) FROM workloads w WHERE w.study = s.id),"
                         + " (SELECT count(*) FROM variants v WHERE v.study = s.id),"
-                        + " (SELECT count(*) FROM runs r WHERE r.study = s.id)"
+                        + " (SELECT count(*) FROM runs r WHERE r.study = s.id),"
+                        + " s.submission, s.machine, s.commit_sha, s.branch"
                         + " FROM studies s ORDER BY s.created DESC, s.id DESC");
                 ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
@@ -239,7 +240,11 @@ final class StudyRows {
                         rs.getString(4),
                         rs.getInt(5),
                         rs.getInt(6),
-                        rs.getInt(7)));
+                        rs.getInt(7),
+                        rs.getString(8),
+                        rs.getString(9),
+                        rs.getString(10),
+                        rs.getString(11)));
             }
             return out;
         } catch (SQLException e) {

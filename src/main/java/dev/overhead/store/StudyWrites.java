@@ -29,7 +29,8 @@ final class StudyWrites {
             List<String> warnings)
             throws SQLException {
         try (PreparedStatement st = connection.prepareStatement(
-                "INSERT INTO studies (id, label, created, state, options, environment, warnings) VALUES (?,?,?,?,?,?,?)")) {
+                "INSERT INTO studies (id, label, created, state, options, environment, warnings, submission, machine,"
+                        + " commit_sha, branch) VALUES (?,?,?,?,?,?,?,?,?,?,?)")) {
             st.setString(1, info.id());
             st.setString(2, info.label());
             st.setString(3, Times.format(info.created()));
@@ -37,6 +38,10 @@ final class StudyWrites {
             st.setString(5, Codec.settings(info.settings()));
             st.setString(6, Codec.write(environment));
             st.setString(7, Codec.write(warnings));
+            st.setString(8, tag(environment, "submission"));
+            st.setString(9, tag(environment, "machine"));
+            st.setString(10, tag(environment, "commit"));
+            st.setString(11, tag(environment, "branch"));
             st.executeUpdate();
         }
         try (PreparedStatement st = connection.prepareStatement("INSERT INTO workloads (study, ordinal, name, command,"
@@ -68,6 +73,14 @@ final class StudyWrites {
                 st.executeUpdate();
             }
         }
+    }
+
+    /**
+     * A team's tag of the study, kept in its environment ({@code machine}, {@code submission}, {@code commit},
+     * {@code branch}) and copied to a column of its own so that listing finds it without reading the study.
+     */
+    static String tag(Map<String, Object> environment, String key) {
+        return environment.get(key) instanceof String s && !s.isBlank() ? s : null;
     }
 
     /** A whole study read from elsewhere ({@code overhead import}): its definition, done, and every run. */

@@ -3,7 +3,6 @@ package dev.overhead.study;
 import dev.overhead.store.Fleet;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
-import dev.overhead.store.StudyDefinition;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -71,9 +70,9 @@ public final class Agent {
 
     /** One study: run from its plan, or resumed where an earlier agent of this machine left it. */
     private boolean measure(Fleet.Job job) throws IOException, StoreException {
-        Optional<StudyDefinition> existing;
+        Optional<Store.StudySummary> existing;
         try (Store opened = store.openForReading()) {
-            existing = opened.studyDefinition(job.label());
+            existing = Fleet.studyOf(opened, job);
         }
         if (existing.isPresent() && existing.get().state().equals("done")) {
             return true;
@@ -81,10 +80,12 @@ public final class Agent {
         List<String> args = new ArrayList<>();
         Path plan = null;
         if (existing.isPresent()) {
-            err.println("agent " + job.machine() + ": resuming study " + job.label());
-            args.addAll(List.of("resume", job.label()));
+            err.println("agent " + job.machine() + ": resuming study " + job.instance() + " ("
+                    + existing.get().id() + ")");
+            args.addAll(List.of("resume", existing.get().id()));
         } else {
-            err.println("agent " + job.machine() + ": starting study " + job.label());
+            err.println("agent " + job.machine() + ": starting study " + job.instance() + " labelled '" + job.label()
+                    + "'");
             plan = Files.createTempFile("overhead-plan-", ".yaml");
             Files.writeString(plan, job.plan(), StandardCharsets.UTF_8);
             args.addAll(List.of("run", "--plan", plan.toString(), "--label", job.label()));
@@ -95,8 +96,8 @@ public final class Agent {
         }
         err.flush();
         int code;
-        System.setProperty(Machine.MACHINE_PROPERTY, job.machine()); // the study records which machine ran it
-        try {
+        // the study records which machine ran it, for which submission, and the commit it measured
+        try (var told = Told.of(new Provenance(job.submission(), job.machine(), job.commit(), job.branch()))) {
             code = commands.run(args);
         } finally {
             if (plan != null) {
@@ -107,7 +108,7 @@ public final class Agent {
             stopping.set(true);
             return false;
         }
-        err.println("agent " + job.machine() + ": study " + job.label() + " ended with exit code " + code);
+        err.println("agent " + job.machine() + ": study " + job.instance() + " ended with exit code " + code);
         err.flush();
         return true;
     }

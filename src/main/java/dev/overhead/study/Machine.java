@@ -31,26 +31,16 @@ public final class Machine {
                     .collect(Collectors.toSet());
             env = EnvironmentProbe.live().probe(variantVars);
         }
-        return named(env, System.getProperty(MACHINE_PROPERTY, System.getenv("OVERHEAD_MACHINE")));
+        // the team's tags (issue 31): an agent's machine and submission, --commit/--branch, else the work tree's git
+        Provenance told = Provenance.fromProperties();
+        if (!fake && (told.commit() == null || told.branch() == null)) {
+            told = told.orElse(GitRevision.of(java.nio.file.Path.of("").toAbsolutePath()));
+        }
+        return told.stamp(env);
     }
 
     /** Set by {@code overhead agent --machine NAME} for the studies it runs in its own JVM. */
-    public static final String MACHINE_PROPERTY = "overhead.machine";
-
-    /**
-     * The environment with the machine's name under {@code machine}, where one was given (an agent's
-     * {@code --machine}, or {@code OVERHEAD_MACHINE}): serve and {@code compare --submission} tell
-     * machines apart by it, also two agents on one host.
-     */
-    public static Map<String, Object> named(Map<String, Object> env, String machine) {
-        if (machine == null || machine.isBlank()) {
-            return env;
-        }
-        Map<String, Object> out = new java.util.LinkedHashMap<>();
-        out.put("machine", machine);
-        env.forEach(out::putIfAbsent);
-        return out;
-    }
+    public static final String MACHINE_PROPERTY = Provenance.MACHINE_PROPERTY;
 
     /**
      * Drops caches before each run when asked, samples the machine's load after each, and says

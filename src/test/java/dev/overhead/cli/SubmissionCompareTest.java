@@ -101,7 +101,7 @@ class SubmissionCompareTest {
         var html = overhead("compare", "--store", store, "--submission", SUB, "--format", "html");
         assertThat(html.code()).isEqualTo(2);
         assertThat(html.err())
-                .contains("--submission writes --format text, json or csv")
+                .contains("--submission writes --format text, markdown, json, csv or junit")
                 .doesNotContain("\tat ");
         var pts = overhead("compare", "--store", store, "--submission", SUB, "--export-pts", "x.xml");
         assertThat(pts.code()).isEqualTo(2);
@@ -109,5 +109,81 @@ class SubmissionCompareTest {
         var none = overhead("compare", "--store", store, "--submission", "20990101-000000-0000");
         assertThat(none.code()).isEqualTo(1);
         assertThat(none.err()).contains("no study of submission");
+    }
+
+    /** Issue 31 case 2: the CI gate on the pooled interval (before: exit 0 whatever the pooled interval). */
+    @Test
+    void failIfWorseTripsOnThePooledIntervalAndMarkdownIsWritten() throws Exception {
+        String store = threeMachines(dir.resolve("gate.db"), "1.30", "1.32", "1.34");
+        var json = overhead("compare", "--store", store, "--submission", SUB, "--format", "json");
+        JsonNode pooled = new ObjectMapper().readTree(json.out()).path("pooled").get(0);
+        double low = pooled.path("ci_low_pct").asDouble();
+        assertThat(low).as("the pooled interval lies above +5%").isGreaterThan(5);
+        var gated = overhead("compare", "--store", store, "--submission", SUB, "--fail-if-worse", "5%");
+        assertThat(gated.code()).as(gated.err()).isEqualTo(3);
+        assertThat(gated.err()).contains("hardened is worse than base").contains("beyond 5.0% (--fail-if-worse)");
+        var beyond = overhead(
+                "compare",
+                "--store",
+                store,
+                "--submission",
+                SUB,
+                "--fail-if-worse",
+                String.format(java.util.Locale.ROOT, "%.1f%%", low + 1));
+        assertThat(beyond.code())
+                .as("a gate above the interval's lower end: " + beyond.err())
+                .isZero();
+        var md = overhead("compare", "--store", store, "--submission", SUB, "--format", "markdown");
+        assertThat(md.code()).as(md.err()).isZero();
+        assertThat(md.out())
+                .startsWith("# Submission " + SUB)
+                .contains("## Pooled over machines")
+                .contains("| workload ")
+                .contains("**worse**")
+                .contains("## Per machine");
+        Path junit = dir.resolve("submission.xml");
+        var ci = overhead(
+                "compare",
+                "--store",
+                store,
+                "--submission",
+                SUB,
+                "--fail-if-worse",
+                "5%",
+                "--export-junit",
+                junit.toString());
+        assertThat(ci.code()).isEqualTo(3);
+        String xml = Files.readString(junit);
+        JUnitSchema.validate(xml);
+        assertThat(xml).contains("<failure message=\"worse by more than 5.0% (--fail-if-worse)\"");
+    }
+
+    /** Three machines whose candidate costs these times the baseline, 1% noise. */
+    private static String threeMachines(Path db, String... scales) {
+        String[] machines = {"alpha", "beta", "gamma"};
+        for (int i = 0; i < machines.length; i++) {
+            String machine = machines[i];
+            var r = overhead(
+                    "run",
+                    "--fake-exec",
+                    "--runs",
+                    "6",
+                    "--seed",
+                    "5",
+                    "--store",
+                    db.toString(),
+                    "--label",
+                    SUB + "@" + machine,
+                    "-V",
+                    "base:",
+                    "-V",
+                    "hardened: FAKE_SCALE=" + (machine.equals("alpha") ? a : b),
+                    "--",
+                    "fake",
+                    "wall=1",
+                    "jitter=1%");
+            assertThat(r.code()).as(r.err()).isZero();
+        }
+        return db.toString();
     }
 }

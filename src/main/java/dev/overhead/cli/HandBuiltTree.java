@@ -153,8 +153,8 @@ final class HandBuiltTree {
         // ReportFiles' first
         spec.addOption(option("--format", "FORMAT", String.class, () -> o.format, x -> o.format = (String) x)
                 .defaultValue("text")
-                .description(
-                        "What goes to stdout at the end: text, markdown, html, json or csv (default: ${DEFAULT-VALUE}).")
+                .description("What goes to stdout at the end: text, markdown, html, json, csv or junit (default:"
+                        + " ${DEFAULT-VALUE}).")
                 .build());
         spec.addOption(option("--export-json", "FILE", Path.class, () -> o.json, x -> o.json = (Path) x)
                 .description("Write the JSON result (- for stdout).")
@@ -179,6 +179,11 @@ final class HandBuiltTree {
                         .build());
         spec.addOption(option("--export-gobench", "FILE", Path.class, () -> o.gobench, x -> o.gobench = (Path) x)
                 .description("Write Go benchmark format (for benchstat).")
+                .build());
+        spec.addOption(option("--export-junit", "FILE", Path.class, () -> o.junit, x -> o.junit = (Path) x)
+                .description(
+                        "Write JUnit XML for CI: a test case per workload, candidate and metric shown, failed where"
+                                + " --fail-if-worse trips (without it: where the verdict is worse).")
                 .build());
         spec.addOption(option("--export-pts", "FILE", Path.class, () -> o.pts, x -> o.pts = (Path) x)
                 .description("Write a Phoronix Test Suite composite.xml.")

@@ -152,7 +152,7 @@ class SubmissionCompareTest {
                 "5%",
                 "--export-junit",
                 junit.toString());
-        assertThat(ci.code()).isEqualTo(3);
+        assertThat(ci.code()).as(ci.err()).isEqualTo(3);
         String xml = Files.readString(junit);
         JUnitSchema.validate(xml);
         assertThat(xml).contains("<failure message=\"worse by more than 5.0% (--fail-if-worse)\"");
@@ -177,7 +177,7 @@ class SubmissionCompareTest {
                     "-V",
                     "base:",
                     "-V",
-                    "hardened: FAKE_SCALE=" + (machine.equals("alpha") ? a : b),
+                    "hardened: FAKE_SCALE=" + scales[i],
                     "--",
                     "fake",
                     "wall=1",

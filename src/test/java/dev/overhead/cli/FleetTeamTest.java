@@ -1,0 +1,145 @@
+package dev.overhead.cli;
+
+import static dev.overhead.cli.StoreSafetyTest.overhead;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overhead.store.TestPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 31 on a real PostgreSQL, in this JVM with the fake executor: a nightly submission to three machines under
+ * one label forms each machine's history; the queue is visible and cancellable; a misspelt machine is refused.
+ */
+class FleetTeamTest {
+    @TempDir
+    Path dir;
+
+    private Path plan() throws Exception {
+        Path plan = dir.resolve("nightly.yaml");
+        Files.writeString(plan, """
+                name: nightly
+                runs: {count: 3}
+                workloads:
+                  - name: nap
+                    command: [fake, "wall=1", "jitter=1%"]
+                variants:
+                  - name: base
+                  - name: hardened
+                    env: {FAKE_SCALE: "1.10"}
+                """);
+        return plan;
+    }
+
+    private static String submission(StoreSafetyTest.Result submitted) {
+        assertThat(submitted.code()).as(submitted.err()).isZero();
+        return submitted.out().lines().findFirst().orElseThrow().split("[ :]")[1];
+    }
+
+    /** Case 1 (before: labels SUBMISSION@MACHINE, one point per series) and case 7 (commit and branch recorded). */
+    @Test
+    @Timeout(300)
+    void nightlySubmissionsJoinEachMachinesHistoryUnderThePlansName() throws Exception {
+        String store = TestPostgres.freshStore();
+        Path plan = plan();
+        List<String> submissions = new ArrayList<>();
+        for (int night = 0; night < 2; night++) {
+            String sub = submission(overhead(
+                    "submit",
+                    "--store",
+                    store,
+                    "--plan",
+                    plan.toString(),
+                    "--machines",
+                    "a,b,c",
+                    "--new-machine",
+                    "--commit",
+                    "c0ffee" + night,
+                    "--branch",
+                    "main"));
+            submissions.add(sub);
+            for (String m : List.of("a", "b", "c")) {
+                var agent = overhead(
+                        "agent", "--store", store, "--machine", m, "--once", "--fake-exec", "--heartbeat", "1s");
+                assertThat(agent.code()).as(agent.err()).isZero();
+            }
+        }
+        var list = overhead("list", "--store", store);
+        assertThat(list.out().lines().filter(l -> l.contains("nightly")).count())
+                .as(list.out())
+                .isEqualTo(6);
+        try (var c = TestPostgres.connect(store);
+                var st = c.createStatement();
+                var rs = st.executeQuery(
+                        "SELECT label, machine, submission, commit_sha, branch FROM studies ORDER BY" + " created")) {
+            int n = 0;
+            while (rs.next()) {
+                assertThat(rs.getString(1)).isEqualTo("nightly");
+                assertThat(rs.getString(2)).isIn("a", "b", "c");
+                assertThat(rs.getString(3)).isEqualTo(submissions.get(n / 3));
+                assertThat(rs.getString(4)).isEqualTo("c0ffee" + (n / 3));
+                assertThat(rs.getString(5)).isEqualTo("main");
+                n++;
+            }
+            assertThat(n).isEqualTo(6);
+        }
+        var compared = overhead("compare", "--store", store, "--submission", submissions.get(1));
+        assertThat(compared.code()).as(compared.err()).isZero();
+        assertThat(compared.out()).contains("3 machines (a, b, c)");
+        // the queue is empty once every agent is done
+        var queue = overhead("queue", "--store", store);
+        assertThat(queue.out()).startsWith("nothing is queued");
+    }
+
+    /** Case 3 (before: no queue command; a misspelt machine was queued for ever). */
+    @Test
+    @Timeout(300)
+    void theQueueListsAndCancelsAndAMisspeltMachineIsRefused() throws Exception {
+        String store = TestPostgres.freshStore();
+        Path plan = plan();
+        var first = overhead("submit", "--store", store, "--plan", plan.toString(), "--machines", "alpha");
+        assertThat(first.code()).isEqualTo(2);
+        assertThat(first.err()).contains("no agent has announced alpha").contains("--new-machine");
+        String sub = submission(overhead(
+                "submit", "--store", store, "--plan", plan.toString(), "--machines", "alpha", "--new-machine"));
+        var ran =
+                overhead("agent", "--store", store, "--machine", "alpha", "--once", "--fake-exec", "--heartbeat", "1s");
+        assertThat(ran.code()).as(ran.err()).isZero();
+
+        var misspelt = overhead("submit", "--store", store, "--plan", plan.toString(), "--machines", "alpha,aplha");
+        assertThat(misspelt.code()).isEqualTo(2);
+        assertThat(misspelt.err()).contains("no agent has announced aplha").contains("known: alpha");
+
+        String next = submission(overhead(
+                "submit",
+                "--store",
+                store,
+                "--plan",
+                plan.toString(),
+                "--machines",
+                "alpha,beta",
+                "--new-machine",
+                "--label",
+                "nightly-x"));
+        assertThat(next).isNotEqualTo(sub);
+        var queue = overhead("queue", "--store", store);
+        assertThat(queue.code()).as(queue.err()).isZero();
+        assertThat(queue.out())
+                .containsPattern("(?m)^ID +STATE +MACHINE +LABEL +CLAIMED BY +HEARTBEAT +RUNS +STUDY$")
+                .containsPattern("(?m)^" + next + "@alpha +queued +alpha +nightly-x +- +- +- +-$")
+                .containsPattern("(?m)^" + next + "@beta +queued +beta +nightly-x");
+        var cancel = overhead("queue", "cancel", "--store", store, next + "@beta");
+        assertThat(cancel.code()).as(cancel.err()).isZero();
+        assertThat(cancel.out()).isEqualTo("cancelled " + next + "@beta\n");
+        var after = overhead("queue", "--store", store);
+        assertThat(after.out()).contains(next + "@alpha").doesNotContain(next + "@beta");
+        var unknown = overhead("queue", "cancel", "--store", store, "nope@beta");
+        assertThat(unknown.code()).isEqualTo(1);
+        assertThat(unknown.err()).contains("nothing queued has the id 'nope@beta'");
+    }
+}

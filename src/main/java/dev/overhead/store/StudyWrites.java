@@ -28,9 +28,14 @@ final class StudyWrites {
             Map<String, Object> environment,
             List<String> warnings)
             throws SQLException {
+        // the team's columns only where the study has a tag: a study without one is written as schema 3
+        // wrote it (the columns stay NULL), as runs without levels are
+        boolean tagged = TAGS.stream().anyMatch(k -> tag(environment, k) != null);
         try (PreparedStatement st = connection.prepareStatement(
-                "INSERT INTO studies (id, label, created, state, options, environment, warnings, submission, machine,"
-                        + " commit_sha, branch) VALUES (?,?,?,?,?,?,?,?,?,?,?)")) {
+                "INSERT INTO studies (id, label, created, state, options, environment, warnings"
+                        + (tagged
+                                ? ", submission, machine, commit_sha, branch) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                                : ") VALUES (?,?,?,?,?,?,?)"))) {
             st.setString(1, info.id());
             st.setString(2, info.label());
             st.setString(3, Times.format(info.created()));
@@ -38,10 +43,9 @@ final class StudyWrites {
             st.setString(5, Codec.settings(info.settings()));
             st.setString(6, Codec.write(environment));
             st.setString(7, Codec.write(warnings));
-            st.setString(8, tag(environment, "submission"));
-            st.setString(9, tag(environment, "machine"));
-            st.setString(10, tag(environment, "commit"));
-            st.setString(11, tag(environment, "branch"));
+            for (int i = 0; tagged && i < TAGS.size(); i++) {
+                st.setString(8 + i, tag(environment, TAGS.get(i)));
+            }
             st.executeUpdate();
         }
         try (PreparedStatement st = connection.prepareStatement("INSERT INTO workloads (study, ordinal, name, command,"
@@ -74,6 +78,9 @@ final class StudyWrites {
             }
         }
     }
+
+    /** The team's tags, in the order of their columns (submission, machine, commit_sha, branch). */
+    private static final List<String> TAGS = List.of("submission", "machine", "commit", "branch");
 
     /**
      * A team's tag of the study, kept in its environment ({@code machine}, {@code submission}, {@code commit},

@@ -41,7 +41,7 @@ class FleetTeamTest {
         return submitted.out().lines().findFirst().orElseThrow().split("[ :]")[1];
     }
 
-    /** Case 1 (before: labels SUBMISSION@MACHINE, one point per series) and case 7 (commit and branch recorded). */
+    /** Case 1 (before: labels SUBMISSION@MACHINE, one point per series) and case 6 (commit and branch recorded). */
     @Test
     @Timeout(300)
     void nightlySubmissionsJoinEachMachinesHistoryUnderThePlansName() throws Exception {
@@ -141,5 +141,41 @@ class FleetTeamTest {
         var unknown = overhead("queue", "cancel", "--store", store, "nope@beta");
         assertThat(unknown.code()).isEqualTo(1);
         assertThat(unknown.err()).contains("nothing queued has the id 'nope@beta'");
+    }
+
+    /**
+     * Case 3: a study whose agent stopped heartbeating shows as stalled (before: "running" for ever), and can be
+     * cancelled; one an agent holds and heartbeats for is refused.
+     */
+    @Test
+    @Timeout(300)
+    void aClaimWithoutHeartbeatsIsStalledAndMayBeCancelled() throws Exception {
+        String store = TestPostgres.freshStore();
+        String sub = submission(overhead(
+                "submit", "--store", store, "--plan", plan().toString(), "--machines", "gamma,delta", "--new-machine"));
+        try (var c = TestPostgres.connect(store);
+                var st = c.prepareStatement("UPDATE scheduled_tasks SET picked = true, picked_by = ?, last_heartbeat ="
+                        + " now() - ?::interval WHERE task_instance = ?")) {
+            st.setString(1, "gamma (pid 1)");
+            st.setString(2, "1 hour");
+            st.setString(3, sub + "@gamma");
+            assertThat(st.executeUpdate()).isEqualTo(1);
+            st.setString(1, "delta (pid 2)");
+            st.setString(2, "0 seconds");
+            st.setString(3, sub + "@delta");
+            assertThat(st.executeUpdate()).isEqualTo(1);
+        }
+        var queue = overhead("queue", "--store", store);
+        assertThat(queue.code()).as(queue.err()).isZero();
+        assertThat(queue.out())
+                .containsPattern("(?m)^" + sub + "@gamma +stalled +gamma +nightly +gamma \\(pid 1\\) +(59m|60m|1h) ago")
+                .containsPattern("(?m)^" + sub + "@delta +claimed +delta +nightly +delta \\(pid 2\\) +\\d+s ago")
+                .contains("stalled: its agent stopped heartbeating");
+        var busy = overhead("queue", "cancel", "--store", store, sub + "@delta");
+        assertThat(busy.code()).isEqualTo(1);
+        assertThat(busy.err()).contains("is being measured by delta (pid 2)");
+        var cancel = overhead("queue", "cancel", "--store", store, sub + "@gamma");
+        assertThat(cancel.code()).as(cancel.err()).isZero();
+        assertThat(overhead("queue", "--store", store).out()).doesNotContain("@gamma");
     }
 }

@@ -109,8 +109,8 @@ class StoreManagementTest {
         var ok = overhead("store", "check", "--store", db.toString());
         assertThat(ok.code()).as(ok.err()).isZero();
         assertThat(ok.out())
-                .contains("schema     3 (this overhead knows 3)")
-                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL run units")
+                .contains("schema     5 (this overhead knows 5)")
+                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL run units, 5 SQL team")
                 .contains("studies    3 (18 runs)")
                 .contains("integrity  ok");
 

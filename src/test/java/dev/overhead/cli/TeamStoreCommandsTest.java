@@ -94,8 +94,8 @@ class TeamStoreCommandsTest {
         var check = ok("store", "check", "--store", team);
         assertThat(check.out())
                 .contains("store      postgresql://overhead:********@")
-                .contains("schema     4 (this overhead knows 4)")
-                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL run units, 4 SQL fleet")
+                .contains("schema     5 (this overhead knows 5)")
+                .contains("migrations 1 SQL studies, 2 SQL indexes, 3 SQL run units, 4 SQL fleet, 5 SQL team")
                 .contains("studies    2 (12 runs)")
                 .contains("integrity  ok");
 

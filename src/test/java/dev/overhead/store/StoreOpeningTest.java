@@ -39,7 +39,7 @@ class StoreOpeningTest {
                             .runs())
                     .containsExactly(run(0, 0, 1.0));
         }
-        assertThat(userVersion(db)).isEqualTo(Schema.current()).isEqualTo(3);
+        assertThat(userVersion(db)).isEqualTo(Schema.current()).isEqualTo(5);
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
                 var rs = c.createStatement()
                         .executeQuery(
@@ -56,7 +56,7 @@ class StoreOpeningTest {
             c.createStatement().executeUpdate("PRAGMA user_version = 99");
         }
         assertThatThrownBy(() -> Stores.open(db.toString()))
-                .hasMessage("the store " + db + " was written by a newer overhead (schema 99; this one knows 3):"
+                .hasMessage("the store " + db + " was written by a newer overhead (schema 99; this one knows 5):"
                         + " upgrade overhead, or give another --store.");
     }
 
@@ -103,9 +103,32 @@ class StoreOpeningTest {
                 var rs = c.createStatement()
                         .executeQuery("SELECT group_concat(version, ',') FROM (SELECT version FROM"
                                 + " flyway_schema_history WHERE success = 1 ORDER BY installed_rank)")) {
-            assertThat(rs.getString(1)).isEqualTo("1,2,3");
+            assertThat(rs.getString(1)).isEqualTo("1,2,3,5"); // 4 is the team store's queue only
         }
-        assertThat(userVersion(db)).isEqualTo(3);
+        assertThat(userVersion(db)).isEqualTo(5);
+    }
+
+    /** Issue 31 case 1: schema 5 copies a fleet study's submission and machine out of its old label and environment. */
+    @Test
+    void aVersion3StoreGainsTheTeamColumnsFromItsFleetLabels() throws Exception {
+        Path db = dir.resolve("fleet.db");
+        try (Store old = SqliteStore.open(db, 3)) {
+            old.createStudy(info("s1", "20261201-120000-abcd@alpha", CREATED), WORKLOADS, VARIANTS, Map.of());
+            old.createStudy(info("s2", "by-hand", CREATED.plusSeconds(1)), WORKLOADS, VARIANTS, Map.of());
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) { // as an agent of schema 3 wrote it
+            c.createStatement()
+                    .executeUpdate("UPDATE studies SET environment = '{\"machine\":\"alpha\"}' WHERE id = 's1'");
+        }
+        try (Store store = Stores.open(db.toString())) {
+            var byId = new java.util.HashMap<String, Store.StudySummary>();
+            store.list().forEach(s -> byId.put(s.id(), s));
+            assertThat(byId.get("s1").submission()).isEqualTo("20261201-120000-abcd");
+            assertThat(byId.get("s1").machine()).isEqualTo("alpha");
+            assertThat(byId.get("s2").submission()).isNull();
+            assertThat(byId.get("s2").machine()).isNull();
+        }
+        assertThat(userVersion(db)).isEqualTo(5);
     }
 
     @Test
@@ -115,13 +138,13 @@ class StoreOpeningTest {
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
             c.createStatement()
                     .executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type,"
-                            + " script, checksum, installed_by, execution_time, success) VALUES (4, '4', 'later',"
-                            + " 'SQL', 'V4__later.sql', 0, 'x', 0, 1)");
+                            + " script, checksum, installed_by, execution_time, success) VALUES (9, '9', 'later',"
+                            + " 'SQL', 'V9__later.sql', 0, 'x', 0, 1)");
         }
         assertThatThrownBy(() -> Stores.open(db.toString()))
-                .hasMessageContaining("was written by a newer overhead (schema 4; this one knows 3)");
+                .hasMessageContaining("was written by a newer overhead (schema 9; this one knows 5)");
         assertThatThrownBy(() -> Stores.openForReading(db.toString()))
-                .hasMessageContaining("was written by a newer overhead (schema 4; this one knows 3)");
+                .hasMessageContaining("was written by a newer overhead (schema 9; this one knows 5)");
     }
 
     @Test

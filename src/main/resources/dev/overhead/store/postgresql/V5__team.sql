@@ -15,5 +15,4 @@ CREATE INDEX studies_by_submission ON studies(submission, machine);
 -- long each agent's claim lives (MISSED_HEARTBEATS × its heartbeat) before its study is stalled.
 CREATE TABLE agents (
     machine TEXT PRIMARY KEY, picked_by TEXT NOT NULL, heartbeat_ms BIGINT NOT NULL,
-    first_seen TEXT NOT NULL, last_seen TEXT NOT NULL,
-    allowed TEXT);
+    first_seen TEXT NOT NULL, last_seen TEXT NOT NULL);

@@ -77,6 +77,7 @@ final class LazyTree {
             case "serve" -> ServeCommand.class;
             case "submit" -> SubmitCommand.class;
             case "agent" -> AgentCommand.class;
+            case "queue" -> QueueCommand.class;
             default -> null; // help, completion (they read the whole tree), or not a command
         };
     }

@@ -44,7 +44,8 @@ class FleetIT {
                 baseline: plain
                 """.formatted(RUNS));
 
-        var submitted = overhead.start(env, "submit", "--plan", plan.toString(), "--machines", "alpha,beta")
+        var submitted = overhead.start(
+                        env, "submit", "--plan", plan.toString(), "--machines", "alpha,beta", "--new-machine")
                 .finish();
         assertThat(submitted.exitCode()).as(submitted.toString()).isZero();
         String submission = submitted.stdout().lines().findFirst().orElseThrow().split("[ :]")[1];
@@ -86,6 +87,9 @@ class FleetIT {
         // each study says which machine ran it, though both agents ran on this one host
         assertThat(column(store, alpha, "environment")).contains("\"machine\":\"alpha\"");
         assertThat(column(store, beta, "environment")).contains("\"machine\":\"beta\"");
+        // both join the history of the plan's name (issue 31 case 1), not a label of their own
+        assertThat(column(store, alpha, "label")).isEqualTo("fleet");
+        assertThat(column(store, beta, "label")).isEqualTo("fleet");
 
         var compared =
                 overhead.start(env, "compare", "--submission", submission).finish();
@@ -133,7 +137,7 @@ class FleetIT {
         List<String> out = new ArrayList<>();
         try (var c = TestPostgres.connect(store);
                 var st = c.prepareStatement("SELECT r.variant || '/' || r.idx FROM runs r JOIN studies s ON s.id ="
-                        + " r.study WHERE s.label = ?")) {
+                        + " r.study WHERE s.submission || '@' || s.machine = ?")) {
             st.setString(1, label);
             try (var rs = st.executeQuery()) {
                 while (rs.next()) {
@@ -154,7 +158,8 @@ class FleetIT {
 
     private static String column(String store, String label, String column) throws Exception {
         try (var c = TestPostgres.connect(store);
-                var st = c.prepareStatement("SELECT " + column + " FROM studies WHERE label = ?")) {
+                var st = c.prepareStatement(
+                        "SELECT " + column + " FROM studies WHERE submission || '@' || machine = ?")) {
             st.setString(1, label);
             try (var rs = st.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;

@@ -22,7 +22,10 @@ final class History {
     /** A comparison the studies of a label have: what a history page is of. */
     record Key(String workload, String metric, String candidate) {}
 
-    /** The change of one study, in percent, with its interval (null where the study has none). */
+    /**
+     * The change of one study, in percent, with its interval (null where the study has none), and the commit it
+     * measured ("" where it recorded none: {@code run --commit}, or the git work tree it ran in).
+     */
     record Point(
             String study,
             String created,
@@ -31,14 +34,28 @@ final class History {
             Double change,
             Double low,
             Double high,
-            String verdict) {}
+            String verdict,
+            String commit) {
+        Point(
+                String study,
+                String created,
+                String kernel,
+                String baseline,
+                Double change,
+                Double low,
+                Double high,
+                String verdict) {
+            this(study, created, kernel, baseline, change, low, high, verdict, "");
+        }
+    }
 
     /** Where one machine's series changed level: the study where the new level starts. */
     record Step(int index, String study, double before, double after) {}
 
     record Series(String machine, List<Point> points, List<Step> steps) {}
 
-    record Chart(String label, Key key, String unit, List<String> kernels, List<Series> series) {}
+    /** {@code kernels} and {@code commits}: the categories of the x axes by kernel and by commit, oldest first. */
+    record Chart(String label, Key key, String unit, List<String> kernels, List<Series> series, List<String> commits) {}
 
     /** Every comparison the studies have, in the order they first appear (overall rows left out). */
     static List<Key> keys(List<StudyResult> studies) {
@@ -57,6 +74,7 @@ final class History {
     static Chart of(String label, Key key, List<StudyResult> studies) {
         Map<String, List<Point>> byMachine = new LinkedHashMap<>();
         Set<String> kernels = new LinkedHashSet<>();
+        Set<String> commits = new LinkedHashSet<>();
         String unit = "";
         for (StudyResult s : studies) {
             for (ComparisonRow c : s.comparisons()) {
@@ -69,6 +87,8 @@ final class History {
                 var cmp = c.comparison();
                 String kernel = Machines.kernelOf(s);
                 kernels.add(kernel);
+                String commit = commitOf(s);
+                commits.add(commit);
                 unit = c.unit() == null ? "" : c.unit();
                 byMachine
                         .computeIfAbsent(Machines.machineOf(s), m -> new ArrayList<>())
@@ -82,12 +102,18 @@ final class History {
                                 finite(cmp.changePct()),
                                 finite(cmp.ciLowPct()),
                                 finite(cmp.ciHighPct()),
-                                cmp.verdict().word()));
+                                cmp.verdict().word(),
+                                commit));
             }
         }
         List<Series> series = new ArrayList<>();
         byMachine.forEach((machine, points) -> series.add(new Series(machine, points, steps(points))));
-        return new Chart(label, key, unit, List.copyOf(kernels), series);
+        return new Chart(label, key, unit, List.copyOf(kernels), series, List.copyOf(commits));
+    }
+
+    /** The commit a study measured, as it recorded it (issue 31); "" where it recorded none. */
+    static String commitOf(StudyResult study) {
+        return study.environment().get("commit") instanceof String c ? c : "";
     }
 
     /** The value for the JSON: null where there is no number. */

@@ -146,7 +146,7 @@ final class Pages {
                 .append(
                         " (asv's step detection, <a href=\"https://github.com/airspeed-velocity/asv\">method</a>).</p>\n")
                 .append("<p class=\"fact\">x: ");
-        for (String option : List.of("date", "kernel")) {
+        for (String option : List.of("date", "kernel", "commit")) {
             out.append(
                             option.equals(x)
                                     ? "<b>" + option + "</b>"

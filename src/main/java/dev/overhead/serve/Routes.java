@@ -145,8 +145,8 @@ final class Routes {
         }
         History.Chart chart = chart(q);
         String x = q.getOrDefault("x", "date");
-        if (!x.equals("date") && !x.equals("kernel")) {
-            throw new Refusal(400, "x=" + x + " is not an axis of the history: use x=date or x=kernel");
+        if (!x.equals("date") && !x.equals("kernel") && !x.equals("commit")) {
+            throw new Refusal(400, "x=" + x + " is not an axis of the history: use x=date, x=kernel or x=commit");
         }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("page", "history");

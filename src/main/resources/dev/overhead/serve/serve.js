@@ -41,8 +41,11 @@
 
   function history(el) {
     var c = data.chart;
-    var byKernel = data.x === 'kernel';
-    function xOf(p) { return byKernel ? c.kernels.indexOf(p.kernel) : new Date(p.created).getTime(); }
+    var byKernel = data.x === 'kernel', byCommit = data.x === 'commit';
+    var categories = byKernel ? c.kernels : byCommit ? c.commits : null;
+    function xOf(p) {
+      return categories ? categories.indexOf(byKernel ? p.kernel : p.commit) : new Date(p.created).getTime();
+    }
     var series = [];
     c.series.forEach(function (s, i) {
       var colour = palette[i % palette.length];
@@ -56,7 +59,8 @@
         }),
         tooltip: {formatter: function (p) {
           var q = points[p.dataIndex];
-          return s.machine + ', ' + q.study + (q.kernel ? ' (' + q.kernel + ')' : '') + '\n' + pct(q.change) +
+          return s.machine + ', ' + q.study + (q.kernel ? ' (' + q.kernel + ')' : '') +
+            (q.commit ? ' at ' + q.commit.substring(0, 12) : '') + '\n' + pct(q.change) +
             ' [' + pct(q.low) + ', ' + pct(q.high) + '] ' + q.verdict;
         }},
         markLine: {symbol: 'none', lineStyle: {color: colour, type: 'dashed', width: 2},
@@ -75,9 +79,9 @@
       legend: {top: 24, data: c.series.map(function (s) { return s.machine; })},
       tooltip: {trigger: 'item', renderMode: 'richText', confine: true},
       grid: {left: 10, right: 30, top: 60, bottom: 40, containLabel: true},
-      xAxis: byKernel
-        ? {type: 'category', data: c.kernels.map(function (k) { return k || 'not recorded'; }), name: 'kernel',
-          nameLocation: 'middle', nameGap: 28}
+      xAxis: categories
+        ? {type: 'category', name: byKernel ? 'kernel' : 'commit', nameLocation: 'middle', nameGap: 28,
+          data: categories.map(function (k) { return (byCommit ? k.substring(0, 12) : k) || 'not recorded'; })}
         : {type: 'time', name: 'study date', nameLocation: 'middle', nameGap: 28},
       yAxis: {type: 'value', scale: true, name: 'change (%)', axisLabel: {formatter: pct},
         splitLine: {lineStyle: {color: '#eee'}}},

@@ -34,6 +34,13 @@ final class AgentCommand implements Callable<Integer> {
                     + " misses 4 (default: ${DEFAULT-VALUE}).")
     String heartbeat;
 
+    @Option(
+            names = "--notify",
+            paramLabel = "URL",
+            description = "POST JSON to URL when a study this agent measures has its primary metric worse"
+                    + " (repeatable; besides those of 'submit --notify').")
+    java.util.List<String> notify = new java.util.ArrayList<>();
+
     @Option(names = "--fake-exec", hidden = true)
     boolean fake;
 
@@ -69,6 +76,9 @@ final class AgentCommand implements Callable<Integer> {
                         fake,
                         args -> Main.run(args.toArray(String[]::new), out, err),
                         err)
+                .notifying(dev.overhead.study.Alerts.urls(notify).stream()
+                        .map(Object::toString)
+                        .toList())
                 .serve(once);
     }
 

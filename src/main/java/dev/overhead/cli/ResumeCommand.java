@@ -9,11 +9,13 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.study.Alerts;
 import dev.overhead.study.Provenance;
 import dev.overhead.study.StudyExecution;
 import dev.overhead.study.StudyLoading;
 import dev.overhead.study.UserError;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,6 +30,13 @@ import picocli.CommandLine.Spec;
 final class ResumeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "STUDY", description = "A study id, id prefix or label.")
     String study;
+
+    @Option(
+            names = "--notify",
+            paramLabel = "URL",
+            description = "POST JSON to URL when the study's primary metric is worse (repeatable; a failed POST is a"
+                    + " warning).")
+    List<String> notify = new ArrayList<>();
 
     @Option(names = "--fake-exec", hidden = true)
     boolean fakeExec;
@@ -87,7 +96,11 @@ final class ResumeCommand implements Callable<Integer> {
         return new StudyExecution(
                 err,
                 storeOption.access(),
-                new ReportDelivery(this.spec.commandLine().getOut(), err, outputs, verdict, verdict.failIfWorse()),
+                Alerts.notifying(
+                        new ReportDelivery(
+                                this.spec.commandLine().getOut(), err, outputs, verdict, verdict.failIfWorse()),
+                        Alerts.urls(notify),
+                        err),
                 fakeExec);
     }
 

@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.run.StudySpec;
+import dev.overhead.study.Alerts;
 import dev.overhead.study.BuiltVariants;
 import dev.overhead.study.PlanReading;
 import dev.overhead.study.StudyExecution;
@@ -125,6 +126,13 @@ final class RunCommand implements Callable<Integer> {
             description = "The branch measured, recorded with the study (default: the git work tree's branch).")
     String branch;
 
+    @Option(
+            names = "--notify",
+            paramLabel = "URL",
+            description = "POST JSON to URL when the study's primary metric is worse (repeatable; a failed POST is a"
+                    + " warning).")
+    List<String> notify = new ArrayList<>();
+
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
     String label;
 
@@ -182,7 +190,11 @@ final class RunCommand implements Callable<Integer> {
             return new StudyExecution(
                             err,
                             storeOption.access(),
-                            new ReportDelivery(commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
+                            Alerts.notifying(
+                                    new ReportDelivery(
+                                            commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
+                                    Alerts.urls(notify),
+                                    err),
                             running.fakeExec)
                     .installingBootUnit(installBootUnit)
                     .keepingBuilds(keepBuilds)

@@ -61,6 +61,12 @@ final class SubmitCommand implements Callable<Integer> {
             description = "Queue for machines no agent has announced yet (their studies wait until one starts).")
     boolean newMachine;
 
+    @Option(
+            names = "--notify",
+            paramLabel = "URL",
+            description = "POST JSON to URL when a machine's study has its primary metric worse (repeatable).")
+    List<String> notify = new ArrayList<>();
+
     @Mixin
     StoreOption storeOption;
 
@@ -97,6 +103,7 @@ final class SubmitCommand implements Callable<Integer> {
                 commit,
                 branch,
                 newMachine,
+                notify,
                 spec.commandLine().getErr());
         String submission = queued.submission();
         List<String> labels = queued.ids();

@@ -107,6 +107,20 @@ final class Catalog {
         return Optional.of(judge(loaded.get()));
     }
 
+    /** The newest {@code n} finished studies, judged, newest first (the feed's). */
+    synchronized List<StudyResult> newestDone(int n) throws StoreException {
+        List<StudyResult> out = new ArrayList<>();
+        for (Store.StudySummary s : store.list()) {
+            if (out.size() >= n) {
+                break;
+            }
+            if ("done".equals(s.state())) {
+                judged(s).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
     /** The judged studies of one label, oldest first. */
     synchronized List<StudyResult> withLabel(String label) throws StoreException {
         List<StudyResult> out = new ArrayList<>();

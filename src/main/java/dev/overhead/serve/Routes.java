@@ -86,6 +86,14 @@ final class Routes {
             case "/history" -> page(history(q));
             case "/machines" -> page(machines(q));
             case "/api/studies" -> api(entriesJson(filtered(q)));
+            case "/feed.atom" ->
+                new Reply(
+                        200,
+                        Feed.TYPE,
+                        Feed.render(catalog.newestDone(Feed.LOOKED_AT).stream()
+                                .map(presentation.mask())
+                                .toList()),
+                        false);
             case "/api/history" -> api(json(chart(q)));
             case "/api/machines" -> api(json(Machines.sideBySide(need(q, "label"), studiesOf(need(q, "label")))));
             case "/assets/echarts.min.js" -> asset("text/javascript; charset=utf-8", HtmlRenderer.chartLibrary());

@@ -31,8 +31,20 @@ public final class Fleet implements AutoCloseable {
      * What a queued study carries: its submission, machine, label (the history it joins: the plan's name or
      * {@code submit --label}), plan (the YAML text), and the commit and branch it measures (null where unknown).
      * A job queued before labels were the plan's has the label {@code SUBMISSION@MACHINE} and no commit.
+     * {@code webhooks}: the URLs of {@code submit --notify}, told when the study's primary metric is worse.
      */
-    public record Job(String submission, String machine, String label, String plan, String commit, String branch) {
+    public record Job(
+            String submission,
+            String machine,
+            String label,
+            String plan,
+            String commit,
+            String branch,
+            List<String> webhooks) {
+        public Job {
+            webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
+        }
+
         /** The queue's name of this job: unique per submission and machine, what {@code overhead queue} shows. */
         public String instance() {
             return Fleet.label(submission, machine);
@@ -41,9 +53,16 @@ public final class Fleet implements AutoCloseable {
 
     /** One {@code overhead submit}: the plan, the label its studies take, the machines, the commit and branch. */
     public record Submission(
-            String id, String label, String plan, List<String> machines, String commit, String branch) {
+            String id,
+            String label,
+            String plan,
+            List<String> machines,
+            String commit,
+            String branch,
+            List<String> webhooks) {
         public Submission {
             machines = List.copyOf(machines);
+            webhooks = List.copyOf(webhooks);
         }
     }
 
@@ -205,7 +224,14 @@ public final class Fleet implements AutoCloseable {
         Instant now = Instant.now();
         for (int i = 0; i < machines.size(); i++) {
             String machine = machines.get(i);
-            Job job = new Job(submission, machine, request.label(), request.plan(), request.commit(), request.branch());
+            Job job = new Job(
+                    submission,
+                    machine,
+                    request.label(),
+                    request.plan(),
+                    request.commit(),
+                    request.branch(),
+                    request.webhooks());
             String label = job.instance();
             String data;
             try {

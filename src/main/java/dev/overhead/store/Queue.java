@@ -227,7 +227,7 @@ public final class Queue {
             int at = instance.indexOf('@');
             String submission = at > 0 ? instance.substring(0, at) : instance;
             String machine = at > 0 ? instance.substring(at + 1) : "?";
-            return new Fleet.Job(submission, machine, instance, "", null, null);
+            return new Fleet.Job(submission, machine, instance, "", null, null, null);
         }
     }
 

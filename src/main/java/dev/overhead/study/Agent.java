@@ -32,6 +32,7 @@ public final class Agent {
     private final Commands commands;
     private final PrintWriter err;
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private List<String> notify = List.of();
 
     public Agent(
             StoreAccess store, String machine, Duration heartbeat, boolean fake, Commands commands, PrintWriter err) {
@@ -41,6 +42,12 @@ public final class Agent {
         this.fake = fake;
         this.commands = commands;
         this.err = err;
+    }
+
+    /** Webhooks told of every study this agent measures whose primary metric is worse ({@code agent --notify}). */
+    public Agent notifying(List<String> urls) {
+        this.notify = List.copyOf(urls);
+        return this;
     }
 
     public static boolean validName(String name) {
@@ -93,6 +100,11 @@ public final class Agent {
         args.addAll(List.of("--store", store.value()));
         if (fake) {
             args.add("--fake-exec");
+        }
+        for (String url :
+                new java.util.LinkedHashSet<>(java.util.stream.Stream.concat(notify.stream(), job.webhooks().stream())
+                        .toList())) {
+            args.addAll(List.of("--notify", url));
         }
         err.flush();
         int code;

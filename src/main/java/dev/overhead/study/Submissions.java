@@ -58,6 +58,7 @@ public final class Submissions {
      * (a misspelt name would wait for ever), and warned about when it is queued anyway.
      *
      * @param label the label given ({@code submit --label}), else null for the plan's name
+     * @param notify the webhooks each machine's agent tells when its study's primary metric is worse
      */
     public static Queued submit(
             StoreAccess storeAccess,
@@ -68,6 +69,7 @@ public final class Submissions {
             String commit,
             String branch,
             boolean newMachine,
+            List<String> notify,
             PrintWriter err)
             throws StoreException {
         String studyLabel = label != null ? label.strip() : planName;
@@ -95,7 +97,13 @@ public final class Submissions {
             List<String> ids = Fleet.submit(
                     store,
                     new Fleet.Submission(
-                            submission, studyLabel, planText, machines, revision.commit(), revision.branch()));
+                            submission,
+                            studyLabel,
+                            planText,
+                            machines,
+                            revision.commit(),
+                            revision.branch(),
+                            Alerts.urls(notify).stream().map(Object::toString).toList()));
             return new Queued(submission, studyLabel, ids);
         }
     }

@@ -178,4 +178,56 @@ class FleetTeamTest {
         assertThat(cancel.code()).as(cancel.err()).isZero();
         assertThat(overhead("queue", "--store", store).out()).doesNotContain("@gamma");
     }
+
+    /** Case 6: submit --notify reaches the webhook through the machine's agent, with the machine and submission. */
+    @Test
+    @Timeout(300)
+    void aSubmissionsWebhookIsToldByTheAgentThatMeasuredIt() throws Exception {
+        String store = TestPostgres.freshStore();
+        Path plan = dir.resolve("slow.yaml");
+        Files.writeString(plan, """
+                name: slow
+                runs: {count: 6}
+                workloads:
+                  - name: nap
+                    command: [fake, "wall=1", "jitter=1%"]
+                variants:
+                  - name: base
+                  - name: hardened
+                    env: {FAKE_SCALE: "1.50"}
+                """);
+        List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        receiver.createContext("/hook", exchange -> {
+            bodies.add(new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
+            String sub = submission(overhead(
+                    "submit",
+                    "--store",
+                    store,
+                    "--plan",
+                    plan.toString(),
+                    "--machines",
+                    "epsilon",
+                    "--new-machine",
+                    "--notify",
+                    url));
+            var agent = overhead(
+                    "agent", "--store", store, "--machine", "epsilon", "--once", "--fake-exec", "--heartbeat", "1s");
+            assertThat(agent.code()).as(agent.err()).isZero();
+            assertThat(bodies).hasSize(1);
+            var body = new com.fasterxml.jackson.databind.ObjectMapper().readTree(bodies.getFirst());
+            assertThat(body.path("machine").asText()).isEqualTo("epsilon");
+            assertThat(body.path("submission").asText()).isEqualTo(sub);
+            assertThat(body.path("label").asText()).isEqualTo("slow");
+        } finally {
+            receiver.stop(0);
+        }
+    }
 }

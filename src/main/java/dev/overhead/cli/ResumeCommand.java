@@ -82,8 +82,11 @@ final class ResumeCommand implements Callable<Integer> {
                             + done.info().id() + "' shows it, or start a new one with 'overhead run'");
         }
         // a fleet study is resumed by its own machine's agent, or elsewhere only when told so (issue 31)
-        Provenance.resuming(done.info().id(), done.environment(), asMachine)
-                .ifPresent(w -> this.spec.commandLine().getErr().println("warning: " + w));
+        var warning = Provenance.resuming(done.info().id(), done.environment(), asMachine);
+        if (warning.isPresent()) {
+            this.spec.commandLine().getErr().println("warning: " + warning.get());
+            Provenance.recordResumedOn(storeOption.access(), done.info().id(), done.environment(), asMachine);
+        }
         StudySpec spec = specOf(done);
         if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
             return execution().resumeBoots(spec, done, bootUnit, switchOnly);

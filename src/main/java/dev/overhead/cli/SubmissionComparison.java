@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * {@code overhead compare --submission ID}: the pooled comparison of a submission ({@link Submissions})
- * as text, JSON or CSV on stdout and in the files of --export-json and --export-csv.
+ * as text, Markdown, JSON, CSV or JUnit XML on stdout and in the files of the matching --export options, and
+ * the --fail-if-worse gate on the pooled interval (exit 3).
  */
 final class SubmissionComparison {
     private SubmissionComparison() {}
@@ -64,7 +65,7 @@ final class SubmissionComparison {
         return trips.isEmpty() ? 0 : 3;
     }
 
-    /** Text, JSON or CSV; the reports of one study (markdown, html, the other tools' formats) are refused. */
+    /** Text, Markdown, JSON, CSV or JUnit; the reports of one study (html, the other tools' formats) are refused. */
     private static Format formatOf(OutputOptions outputs) {
         Format format = Outputs.format(outputs.format);
         if (format == Format.HTML) {

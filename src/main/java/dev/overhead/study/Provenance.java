@@ -88,6 +88,26 @@ public record Provenance(String submission, String machine, String commit, Strin
                 + "; its remaining runs are measured here, on " + asMachine + ".");
     }
 
+    /**
+     * Records in the stored study that {@code asMachine} measured the rest of it ({@code resumed_on}, a list in
+     * the order of the resumes), so that its environment's {@code machine} is not taken for the only machine.
+     */
+    public static void recordResumedOn(
+            StoreAccess access, String studyId, Map<String, Object> environment, String asMachine) {
+        Map<String, Object> env = new LinkedHashMap<>(environment);
+        java.util.List<Object> on = new java.util.ArrayList<>();
+        if (env.get("resumed_on") instanceof java.util.List<?> l) {
+            on.addAll(l);
+        }
+        on.add(asMachine);
+        env.put("resumed_on", on);
+        try (dev.overhead.store.Store store = access.open()) {
+            store.setEnvironment(studyId, env);
+        } catch (dev.overhead.store.StoreException e) {
+            throw StoreAccess.refusal(e);
+        }
+    }
+
     private static void put(Map<String, Object> out, String key, String value) {
         if (value != null) {
             out.put(key, value);

@@ -105,8 +105,10 @@ class FleetTeamTest {
         var first = overhead("submit", "--store", store, "--plan", plan.toString(), "--machines", "alpha");
         assertThat(first.code()).isEqualTo(2);
         assertThat(first.err()).contains("no agent has announced alpha").contains("--new-machine");
-        String sub = submission(overhead(
-                "submit", "--store", store, "--plan", plan.toString(), "--machines", "alpha", "--new-machine"));
+        var queued =
+                overhead("submit", "--store", store, "--plan", plan.toString(), "--machines", "alpha", "--new-machine");
+        assertThat(queued.err()).contains("warning: no agent has announced alpha yet");
+        String sub = submission(queued);
         var ran =
                 overhead("agent", "--store", store, "--machine", "alpha", "--once", "--fake-exec", "--heartbeat", "1s");
         assertThat(ran.code()).as(ran.err()).isZero();

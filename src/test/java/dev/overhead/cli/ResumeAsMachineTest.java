@@ -44,6 +44,11 @@ class ResumeAsMachineTest {
         var resumed = overhead("resume", "--fake-exec", "--store", db.toString(), "s1", "--as-machine", "beta");
         assertThat(resumed.code()).as(resumed.err()).isZero();
         assertThat(resumed.err()).contains("was begun on machine alpha; its remaining runs are measured here, on beta");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var rs = c.createStatement().executeQuery("SELECT environment, state FROM studies")) {
+            assertThat(rs.getString(1)).contains("\"machine\":\"alpha\"").contains("\"resumed_on\":[\"beta\"]");
+            assertThat(rs.getString(2)).isEqualTo("done");
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -49,5 +50,40 @@ class LauncherFaultsIT {
         assertThat(out.strip().lines().reduce((a, b) -> b).orElse(""))
                 .startsWith("overhead: the current directory no longer exists");
         assertThat(out).doesNotContain("\tat ").doesNotContain("Error occurred during initialization of VM");
+    }
+
+    @Test
+    void aFullTmpLeavesTheFirstLineOfStderrToOverhead() throws Exception {
+        // /tmp full, in a mount namespace of this test's own (a 64 KiB tmpfs filled up), with the checkout
+        // bound elsewhere so that it stays visible: the JVM's hsperfdata warning came first (issue 33, case 7)
+        Assumptions.assumeTrue(
+                new ProcessBuilder("unshare", "-m", "true").start().waitFor() == 0,
+                "unshare -m is not permitted here (needs root or user namespaces)");
+        // the checkout is bound over /mnt (in this namespace only): a checkout under /tmp would be hidden too
+        java.nio.file.Path store = Launcher.ROOT
+                .resolve("target")
+                .resolve("full-tmp-" + ProcessHandle.current().pid() + ".db");
+        String script = "set -e; mount --bind \"$1\" /mnt; mount -t tmpfs -o size=64k tmpfs /tmp;"
+                + " dd if=/dev/zero of=/tmp/fill bs=4k count=100 2>/dev/null || true;"
+                + " cd /mnt; exec ./overhead run --fake-exec --store \"/mnt/target/$2\" --runs 3 'fake wall=1'"
+                + " 'fake wall=1.1'";
+        Process p = new ProcessBuilder(
+                        "unshare",
+                        "-m",
+                        "bash",
+                        "-c",
+                        script,
+                        "sh",
+                        Launcher.ROOT.toString(),
+                        store.getFileName().toString())
+                .start();
+        byte[] out = p.getInputStream().readAllBytes();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(err).isZero();
+        assertThat(new String(out, java.nio.charset.StandardCharsets.UTF_8)).contains("fake wall=1.1");
+        assertThat(err).doesNotContain("OpenJDK").doesNotContain("hsperfdata");
+        for (String suffix : new String[] {"", "-wal", "-shm", ".lock"}) {
+            java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(store + suffix));
+        }
     }
 }

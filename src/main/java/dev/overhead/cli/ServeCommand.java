@@ -5,6 +5,7 @@ import dev.overhead.serve.WebServer;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import dev.overhead.study.Interrupts;
+import dev.overhead.study.Masking;
 import dev.overhead.study.SafeText;
 import dev.overhead.study.UserError;
 import java.io.IOException;

@@ -267,7 +267,8 @@ public final class StudyExecution {
                 if (!executable(program, path)) {
                     throw new UserError(
                             1,
-                            "'" + program + "' (variant " + variant.name() + ") cannot be run: "
+                            "'" + Masking.value(program) + "' (variant " + Masking.value(variant.name())
+                                    + ") cannot be run: "
                                     + whyNot(program, path)
                                             .orElseGet(() -> (program.contains("/")
                                                             ? "no such executable file"

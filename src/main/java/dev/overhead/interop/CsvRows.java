@@ -1,5 +1,6 @@
 package dev.overhead.interop;
 
+import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -273,12 +274,8 @@ final class CsvRows {
         if (b == null || !plainNumber(b, from[slot], to[slot])) {
             return Double.NaN;
         }
-        double fast = Decimals.exact(b, from[slot], to[slot]);
-        if (!Double.isNaN(fast)) {
-            return fast;
-        }
-        try {
-            return Double.parseDouble(string(slot));
+        try { // FastDoubleParser reads the bytes in place, correctly rounded as Double.parseDouble is
+            return JavaDoubleParser.parseDouble(b, from[slot], to[slot] - from[slot]);
         } catch (NumberFormatException e) {
             return Double.NaN;
         }

@@ -19,11 +19,18 @@ class LauncherFaultsIT {
     @Test
     void aQuitSignalLeavesTheJsonReportWhole() throws Exception {
         Launcher.Running running =
-                overhead.start(Map.of(), "run", "--runs", "8", "--format", "json", "--label", "quit", "sleep 0.2");
-        Thread.sleep(2500); // the JVM is up and measuring
-        new ProcessBuilder("kill", "-QUIT", Long.toString(running.process().pid()))
-                .start()
-                .waitFor();
+                overhead.start(Map.of(), "run", "--runs", "25", "--format", "json", "--label", "quit", "sleep 0.2");
+        // the JVM is up and measuring: 25 runs of 0.2 s take 5 s, so a quick machine is still in the study
+        // at 2.5 s (with 8 runs it could be done, and the signal proved nothing)
+        Thread.sleep(2500);
+        assertThat(running.process().isAlive())
+                .as("still measuring when the signal comes")
+                .isTrue();
+        assertThat(new ProcessBuilder(
+                                "kill", "-QUIT", Long.toString(running.process().pid()))
+                        .start()
+                        .waitFor())
+                .isZero();
         Launcher.Result r = running.finish();
         assertThat(r.stdout()).doesNotContain("Full thread dump");
         assertThat(r.stderr()).doesNotContain("Full thread dump");

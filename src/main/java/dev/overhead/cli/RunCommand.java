@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.run.StudySpec;
+import dev.overhead.study.Allowance;
 import dev.overhead.study.BuiltVariants;
 import dev.overhead.study.PlanReading;
 import dev.overhead.study.StudyExecution;
@@ -112,6 +113,10 @@ final class RunCommand implements Callable<Integer> {
             description = "A figure parsed from the output; the first capture group is the value.")
     List<String> metrics = new ArrayList<>();
 
+    // set by an agent started with --allow-program: what the study may start (study.Allowance)
+    @Option(names = "--allow-programs", hidden = true, paramLabel = "LIST")
+    String allowPrograms;
+
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
     String label;
 
@@ -172,6 +177,7 @@ final class RunCommand implements Callable<Integer> {
                         running.fakeExec)
                 .installingBootUnit(installBootUnit)
                 .keepingBuilds(keepBuilds)
+                .allowing(allowPrograms == null ? Allowance.ANY : Allowance.of(List.of(allowPrograms)))
                 .run(study);
     }
 

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What the launcher does before Java can: SIGQUIT (Ctrl-\) puts no JVM thread dump into the output, so a
- * JSON report still parses (issue 33, case 3); a deleted working directory is one sentence (case 7).
+ * JSON report still parses, and it ends the study as SIGTERM does (issue 33, case 3); a deleted working
+ * directory is one sentence (case 7).
  */
 class LauncherFaultsIT {
     @RegisterExtension
@@ -19,9 +20,10 @@ class LauncherFaultsIT {
     @Test
     void aQuitSignalLeavesTheJsonReportWhole() throws Exception {
         Launcher.Running running =
-                overhead.start(Map.of(), "run", "--runs", "25", "--format", "json", "--label", "quit", "sleep 0.2");
+                overhead.start(Map.of(), "run", "--runs", "60", "--format", "json", "--label", "quit", "sleep 0.2");
         // the JVM is up and measuring: 25 runs of 0.2 s take 5 s, so a quick machine is still in the study
-        // at 2.5 s (with 8 runs it could be done, and the signal proved nothing)
+        // at 2.5 s (with 8 runs it could be done, and the signal proved nothing); 60 runs leave 10 s more
+        // than the 3 s the signal takes to end it
         Thread.sleep(2500);
         assertThat(running.process().isAlive())
                 .as("still measuring when the signal comes")
@@ -31,12 +33,18 @@ class LauncherFaultsIT {
                         .start()
                         .waitFor())
                 .isZero();
+        long t0 = System.nanoTime();
         Launcher.Result r = running.finish();
+        double took = (System.nanoTime() - t0) / 1e9;
         assertThat(r.stdout()).doesNotContain("Full thread dump");
         assertThat(r.stderr()).doesNotContain("Full thread dump");
         assertThat(new ObjectMapper().readTree(r.stdout()).get("schema").asText())
                 .as(r.toString())
                 .isEqualTo("overhead/1");
+        // and it stops the study as SIGTERM does, within the 3 s the alarm takes (study.Interrupts)
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(143);
+        assertThat(r.stderr()).contains("interrupted; the ").contains("'overhead resume ");
+        assertThat(took).as("seconds from the signal to the end").isLessThan(20);
     }
 
     @Test

@@ -15,7 +15,7 @@ import java.util.List;
  *
  * <p>Written by hand rather than with a CSV library: sample files are RFC 4180 without cells that
  * span lines, and the libraries (Commons CSV, Jackson's CSV module) make a String per cell and a
- * record per row, which at 2·10⁶ rows was the largest part of reading (issue 16.4).
+ * record per row, which at 2·10⁶ rows was the largest part of reading (docs/performance.md, "Analysis at scale").
  */
 final class CsvRows {
     private final byte[] text;

@@ -209,7 +209,7 @@ public final class StudyExecution {
                     + " ('overhead resume " + info.id() + "' continues it)");
             return signalled != 0 ? signalled : 130;
         }
-        if (!keepBuilds) { // done: nothing will measure these binaries again (issue 29)
+        if (!keepBuilds) { // done: nothing will measure these binaries again
             dev.overhead.run.VariantBuilds.remove(spec.variants());
         }
         if (signalled != 0) {

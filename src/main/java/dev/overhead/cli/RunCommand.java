@@ -39,12 +39,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = {"-V", "--variant"},
             paramLabel = "SPEC",
+            completionCandidates = NameCandidates.PresetSpecs.class,
             description = "A variant: 'NAME: [KEY=VALUE ...] [PREFIX ...]' (repeat; the command follows --).")
     List<String> variantSpecs = new ArrayList<>();
 
     @Option(
             names = "--workload",
             paramLabel = "PROFILE[:KEY=VALUE,...]",
+            completionCandidates = NameCandidates.ProfileNames.class,
             description = "A workload from a profile (repeat; combines with -V; 'overhead profiles' lists them).")
     List<String> workloadSpecs = new ArrayList<>();
 

@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import dev.overhead.plan.Durations;
 import dev.overhead.store.StoreException;
 import dev.overhead.study.Agent;
+import dev.overhead.study.Allowance;
 import dev.overhead.study.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,6 +26,14 @@ final class AgentCommand implements Callable<Integer> {
 
     @Option(names = "--once", description = "Stop when no study is left for this machine.")
     boolean once;
+
+    @Option(
+            names = "--allow-program",
+            paramLabel = "NAME",
+            split = ",",
+            description = "Run only studies whose every program is one of these (names, or paths; 'sh' allows shell"
+                    + " text, '*' anything): anyone who may queue work could otherwise run any command here.")
+    java.util.List<String> allowPrograms = new java.util.ArrayList<>();
 
     @Option(
             names = "--heartbeat",
@@ -68,6 +77,10 @@ final class AgentCommand implements Callable<Integer> {
             throw UserError.usage("agent needs the team store the studies were submitted to: give --store (or"
                     + " OVERHEAD_STORE) postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/team.md).");
         }
+        if (allowPrograms.isEmpty()) {
+            err.println("warning: agent " + name + " runs any command a study queued for it names, as this user:"
+                    + " give --allow-program NAME,... to run only those programs (docs/team.md)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         return new Agent(
                         storeOption.access(),
@@ -79,6 +92,7 @@ final class AgentCommand implements Callable<Integer> {
                 .notifying(dev.overhead.study.Alerts.urls(notify).stream()
                         .map(Object::toString)
                         .toList())
+                .allowing(Allowance.of(allowPrograms))
                 .serve(once);
     }
 

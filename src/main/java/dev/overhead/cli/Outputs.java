@@ -6,6 +6,7 @@ import dev.overhead.report.Format;
 import dev.overhead.report.JUnitReport;
 import dev.overhead.report.RenderOptions;
 import dev.overhead.report.Renderers;
+import dev.overhead.study.Masking;
 import dev.overhead.study.SafeText;
 import dev.overhead.study.UserError;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.run.StudySpec;
 import dev.overhead.study.Alerts;
+import dev.overhead.study.Allowance;
 import dev.overhead.study.BuiltVariants;
 import dev.overhead.study.PlanReading;
 import dev.overhead.study.StudyExecution;
@@ -40,12 +41,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = {"-V", "--variant"},
             paramLabel = "SPEC",
+            completionCandidates = NameCandidates.PresetSpecs.class,
             description = "A variant: 'NAME: [KEY=VALUE ...] [PREFIX ...]' (repeat; the command follows --).")
     List<String> variantSpecs = new ArrayList<>();
 
     @Option(
             names = "--workload",
             paramLabel = "PROFILE[:KEY=VALUE,...]",
+            completionCandidates = NameCandidates.ProfileNames.class,
             description = "A workload from a profile (repeat; combines with -V; 'overhead profiles' lists them).")
     List<String> workloadSpecs = new ArrayList<>();
 
@@ -133,6 +136,10 @@ final class RunCommand implements Callable<Integer> {
                     + " warning).")
     List<String> notify = new ArrayList<>();
 
+    // set by an agent started with --allow-program: what the study may start (study.Allowance)
+    @Option(names = "--allow-programs", hidden = true, paramLabel = "LIST")
+    String allowPrograms;
+
     @Option(names = "--label", paramLabel = "TEXT", description = "A name for the study, to find it again.")
     String label;
 
@@ -198,6 +205,7 @@ final class RunCommand implements Callable<Integer> {
                             running.fakeExec)
                     .installingBootUnit(installBootUnit)
                     .keepingBuilds(keepBuilds)
+                    .allowing(allowPrograms == null ? Allowance.ANY : Allowance.of(List.of(allowPrograms)))
                     .run(study);
         }
     }

@@ -5,6 +5,7 @@ import dev.overhead.serve.WebServer;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
 import dev.overhead.study.Interrupts;
+import dev.overhead.study.Masking;
 import dev.overhead.study.SafeText;
 import dev.overhead.study.UserError;
 import java.io.IOException;
@@ -42,6 +43,13 @@ final class ServeCommand implements Callable<Integer> {
             description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
     String bind;
 
+    @Option(
+            names = "--token",
+            paramLabel = "FILE",
+            description = "A file holding the token every request must carry (Authorization: Bearer, or ?token= once"
+                    + " in a browser); needed to listen on any address but this machine's own.")
+    java.nio.file.Path tokenFile;
+
     @Spec
     CommandSpec spec;
 
@@ -51,11 +59,18 @@ final class ServeCommand implements Callable<Integer> {
             throw UserError.usage(
                     "--port " + port + " is not a port: give a number from 1 to 65535, or 0 for any free one");
         }
+        java.net.InetAddress address;
         try {
-            java.net.InetAddress.getByName(bind); // a word that names no address is the command line's fault
+            address = java.net.InetAddress.getByName(bind); // a word that names no address is the command line's fault
         } catch (java.net.UnknownHostException e) {
             throw UserError.usage("--bind " + bind + " is not an address: give one of this machine's, such as"
                     + " 127.0.0.1 or 0.0.0.0 (with --token)");
+        }
+        String token = tokenFile == null ? null : token(tokenFile);
+        if (token == null && !address.isLoopbackAddress()) {
+            throw UserError.usage("serve on " + bind + " would show every stored study (commands, machines,"
+                    + " environments) to anyone who reaches it: give --token FILE, a file with a secret of 16 or"
+                    + " more letters and digits (e.g. 'openssl rand -hex 24 > token'), or keep the default 127.0.0.1");
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -63,11 +78,12 @@ final class ServeCommand implements Callable<Integer> {
                 Masking::study, SafeText::clean, Locale.getDefault(Locale.Category.FORMAT), ZoneId.systemDefault());
         Interrupts.arm();
         try (Store store = storeOption.openForReading();
-                WebServer web = start(store, presentation, err)) {
+                WebServer web = start(store, presentation, token, err)) {
             if (!Interrupts.handOver(web::close)) {
                 return Interrupts.exitCode();
             }
-            out.println("overhead serve: the studies are at " + web.uri() + " (read-only; Ctrl-C stops)");
+            out.println("overhead serve: the studies are at " + web.uri() + " (read-only"
+                    + (token == null ? "" : "; requests need the token of " + tokenFile) + "; Ctrl-C stops)");
             out.flush();
             web.join();
         } catch (InterruptedException e) {
@@ -79,9 +95,26 @@ final class ServeCommand implements Callable<Integer> {
         return code == 0 ? 0 : code;
     }
 
-    private WebServer start(Store store, Presentation presentation, PrintWriter err) {
+    /** The token in {@code file}: its one line, of 16 or more characters that a cookie and an address carry as they are. */
+    static String token(java.nio.file.Path file) {
+        String text;
         try {
-            return WebServer.start(store, presentation, bind, port, err);
+            text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8)
+                    .strip();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw UserError.usage("--token " + file + " cannot be read ("
+                    + e.getClass().getSimpleName() + "): give a file that holds the token");
+        }
+        if (!text.matches("[A-Za-z0-9._~-]{16,}")) {
+            throw UserError.usage("--token " + file + " does not hold a token of 16 or more letters, digits, '.', '_',"
+                    + " '~' or '-' on one line (e.g. 'openssl rand -hex 24 > " + file + "')");
+        }
+        return text;
+    }
+
+    private WebServer start(Store store, Presentation presentation, String token, PrintWriter err) {
+        try {
+            return WebServer.start(store, presentation, bind, port, token, err);
         } catch (IOException e) {
             throw UserError.failed(e.getMessage(), e);
         }

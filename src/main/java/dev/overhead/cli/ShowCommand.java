@@ -5,6 +5,7 @@ import dev.overhead.model.StudyResult;
 import dev.overhead.model.StudySettingsCodec;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
+import dev.overhead.study.Masking;
 import dev.overhead.study.StudyLoading;
 import java.io.PrintWriter;
 import java.util.Locale;

@@ -114,7 +114,7 @@ final class VerdictOptions extends MarginOptions {
         return Judge.of(used).analyse(shown, used.baseline(), options);
     }
 
-    /** --adjust refused before anything runs when it is no word overhead knows (issue 33 case 6). */
+    /** --adjust refused before anything runs when it is no word overhead knows (docs/reliability.md). */
     void checkAdjust() {
         if (adjust != null && !adjust.equals("none") && !adjust.equals("holm")) {
             throw UserError.usage("--adjust " + adjust + " is not known: use none or holm");

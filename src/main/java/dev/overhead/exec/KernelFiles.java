@@ -10,7 +10,7 @@ import java.util.Optional;
  * Files of {@code /proc} and {@code /sys} read whole. {@code Files.readString} and {@code Files.readAllBytes} are
  * wrong for them: such files report size 0, the JDK then reads one byte, and a sysctl file ({@code /proc/sys},
  * {@code proc_dointvec}) answers the next read, at offset 1, with end of file, so {@code vm.max_map_count} of 65530
- * reads as "6" and 1048576 as "1" (issue 29). One {@link FileInputStream#readAllBytes} asks for a whole buffer at
+ * reads as "6" and 1048576 as "1" (docs/reliability.md). One {@link FileInputStream#readAllBytes} asks for a whole buffer at
  * offset 0.
  */
 public final class KernelFiles {

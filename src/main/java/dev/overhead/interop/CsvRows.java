@@ -1,5 +1,6 @@
 package dev.overhead.interop;
 
+import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
  *
  * <p>Written by hand rather than with a CSV library: sample files are RFC 4180 without cells that
  * span lines, and the libraries (Commons CSV, Jackson's CSV module) make a String per cell and a
- * record per row, which at 2·10⁶ rows was the largest part of reading (issue 16.4).
+ * record per row, which at 2·10⁶ rows was the largest part of reading (docs/performance.md, "Analysis at scale").
  */
 final class CsvRows {
     private final byte[] text;
@@ -273,12 +274,8 @@ final class CsvRows {
         if (b == null || !plainNumber(b, from[slot], to[slot])) {
             return Double.NaN;
         }
-        double fast = Decimals.exact(b, from[slot], to[slot]);
-        if (!Double.isNaN(fast)) {
-            return fast;
-        }
-        try {
-            return Double.parseDouble(string(slot));
+        try { // FastDoubleParser reads the bytes in place, correctly rounded as Double.parseDouble is
+            return JavaDoubleParser.parseDouble(b, from[slot], to[slot] - from[slot]);
         } catch (NumberFormatException e) {
             return Double.NaN;
         }

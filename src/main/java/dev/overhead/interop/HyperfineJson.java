@@ -49,7 +49,7 @@ public final class HyperfineJson {
             throw new FormatException("%s: %s is %s, not a finite number; fix or remove that run."
                     .formatted(source, where, n.isNull() ? "null" : n.toString()));
         }
-        if (n.asDouble() < 0) { // a time or a size (issue 28.6: a negative wall came out better by -200%)
+        if (n.asDouble() < 0) { // a time or a size (a negative wall came out better by -200%)
             throw new FormatException("%s: %s is %s, but a time or size cannot be negative; fix or remove that run."
                     .formatted(source, where, n.toString()));
         }

@@ -20,7 +20,7 @@ import java.util.Optional;
  * Sample files (docs/cli.md, "Sample files"): a header, then one value per row, {@code workload,variant,metric,value}
  * with optional {@code better} and {@code unit} columns, and optional {@code build}, {@code boot} and
  * {@code round} columns (whole numbers: the units of a hierarchical interval and the pairing by round,
- * CONTRACT §9), in any order. The k-th value of each metric of a workload and variant belongs to its
+ * docs/interop.md), in any order. The k-th value of each metric of a workload and variant belongs to its
  * k-th run.
  *
  * <p>A built-in metric name (wall, user, sys, max_rss, ...) means that figure, and its values may not be
@@ -104,7 +104,7 @@ public final class SampleCsv {
     /**
      * Reads the rows straight into unboxed columns: no row object, no list of lines, no String per
      * cell unless the cell differs from the row before (CsvRows), no boxed value, so 10⁶ rows a
-     * variant cost their doubles and little more (issue 16.4).
+     * variant cost their doubles and little more (docs/performance.md, "Analysis at scale").
      */
     public static StudyResult read(String text, String source) {
         // workload -> variant -> metric -> values, all in first-seen order
@@ -247,7 +247,7 @@ public final class SampleCsv {
     }
 
     /**
-     * A built-in figure below zero (issue 28.6): a time, a size or a count of events cannot be, and
+     * A built-in figure below zero: a time, a size or a count of events cannot be, and
      * read as it stands it turned a lower figure into a "worse" one of +167%.
      */
     static FormatException negative(String source, int line, String metric, String cell) {

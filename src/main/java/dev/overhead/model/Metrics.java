@@ -30,7 +30,7 @@ public final class Metrics {
         /** CPU counters ({@code run --counters}): kept in {@link Run#metrics()}, 0 where not counted. */
         INSTRUCTIONS("instructions", "", "instructions"),
         CYCLES("cycles", "", "cycles"),
-        /** The whole process tree (CONTRACT §8): kept in {@link Run#metrics()}, absent where no cgroup was had. */
+        /** The whole process tree (docs/workloads.md): kept in {@link Run#metrics()}, absent where no cgroup was had. */
         TREE_MEM("tree_mem", "KiB", "tree_peak_mem_kib"),
         TREE_CPU("tree_cpu", "s", "tree_cpu_s"),
         TREE_IO_READ("tree_io_read", "B", "tree_io_read_bytes"),

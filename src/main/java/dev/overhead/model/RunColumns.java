@@ -8,9 +8,9 @@ import java.util.RandomAccess;
 /**
  * The runs of one variant read from a sample file, held as one array of values per column: an
  * immutable list whose {@link Run}s are made when asked for. A million runs as records take 128
- * bytes each; as columns, 8 bytes a value (issue 16.4: 10⁶ runs a variant compared in under 512 MB).
+ * bytes each; as columns, 8 bytes a value (10⁶ runs a variant compared in under 512 MB: docs/performance.md).
  * Imported runs have no sequence, start time or failure, so nothing else needs keeping but, where the
- * file gives them, each run's build, boot and round (CONTRACT §9).
+ * file gives them, each run's build, boot and round (docs/interop.md).
  */
 public final class RunColumns extends AbstractList<Run> implements RandomAccess {
     private final int size;

@@ -3,7 +3,7 @@ package dev.overhead.model;
 import java.util.Locale;
 
 /**
- * Why a workload's runs ended, and after how many runs per variant (issue 28.5): the report says the
+ * Why a workload's runs ended, and after how many runs per variant (docs/statistics.md): the report says the
  * true reason, and a stored study keeps it so that {@code report} says it later too.
  *
  * @param runs the runs per variant at the stop (the most any variant had)

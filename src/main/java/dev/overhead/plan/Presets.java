@@ -287,7 +287,7 @@ public final class Presets {
     /**
      * A sysctl's value ({@code vm/max_map_count}), read in one large read at offset 0: {@code Files.readString}
      * reads the first byte alone of a file that reports size 0, and a {@code /proc/sys} file answers the read after
-     * it with end of file, so 65530 read as "6" and 1048576 as "1" (issue 29; {@code exec.KernelFiles} is the same,
+     * it with end of file, so 65530 read as "6" and 1048576 as "1" ({@code exec.KernelFiles} is the same,
      * out of this package's reach).
      */
     static Optional<String> sysctl(String key) {

@@ -106,7 +106,7 @@ record Digest(
                             .map(v -> names.shortName(v.name()) + " " + v.runs().size() + Designs.runsOver(level, v))
                             .toList());
             String stopped = StopWords.of(w.stop(), study.info().settings());
-            if (stopped != null) { // the true reason the runs ended (issue 28.5)
+            if (stopped != null) { // the true reason the runs ended
                 runs += "; " + g.text(stopped);
             }
             Table figures = blocks.isEmpty() ? tables.figures(w) : null;

@@ -135,7 +135,7 @@ final class HtmlData {
      * Whether the forest plot draws this comparison: a metric the tables show (the workload's primary,
      * then those with a decisive verdict, or {@code --metrics}), and not a count that is about zero on
      * both sides (major faults, blocks read, an I/O stall of a few microseconds), whose relative change
-     * runs to the −99.9% edge of the axis and squeezes the real effects into a few pixels (issue 29).
+     * runs to the −99.9% edge of the axis and squeezes the real effects into a few pixels.
      * The overall rows follow the primary.
      */
     static boolean charted(ComparisonRow r, Map<String, List<String>> shownMetrics) {

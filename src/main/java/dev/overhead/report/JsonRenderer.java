@@ -198,7 +198,7 @@ public final class JsonRenderer {
     }
 
     /**
-     * The text report's summary, row by row (CONTRACT §9): each with the verdict as the summary shows
+     * The text report's summary, row by row (docs/cli.md): each with the verdict as the summary shows
      * it, after the family's correction (verdicts.SummaryFamily); the overall rows say {@code overall}.
      */
     private static ArrayNode summary(StudyResult study, RenderOptions options) {

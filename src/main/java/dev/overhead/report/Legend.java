@@ -56,7 +56,7 @@ final class Legend {
     }
 
     /**
-     * What an adaptive study's stop means (issue 28.5): it may stop only at its looks, for the reason
+     * What an adaptive study's stop means: it may stop only at its looks, for the reason
      * each workload's "runs:" line gives; the intervals hold whichever it was. An estimate at a stop
      * that came because the interval had just cleared 0 is biased away from 0; waiting for a
      * precision after the verdict settles takes that away, and without one the legend says so.

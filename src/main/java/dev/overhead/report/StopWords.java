@@ -4,7 +4,7 @@ import dev.overhead.model.Stop;
 import dev.overhead.model.StudySettings;
 import java.math.BigDecimal;
 
-/** Why a workload's runs ended, in the words of the report (issue 28.5): the true reason, never a stock phrase. */
+/** Why a workload's runs ended, in the words of the report: the true reason, never a stock phrase. */
 final class StopWords {
     private StopWords() {}
 

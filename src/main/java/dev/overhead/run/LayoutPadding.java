@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Every variant's environment padded to the same size (issue 16.3). The kernel copies a process's
+ * Every variant's environment padded to the same size. The kernel copies a process's
  * environment strings onto the top of its stack, so {@code -V 'je: LD_PRELOAD=…'} moves the
  * candidate's stack, and with it the alignment of everything the program keeps there; Mytkowicz,
  * Diwan, Hauswirth and Sweeney ("Producing wrong data without doing anything obviously wrong!",

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 /**
  * A study's own scratch directory, {@code {scratch}} in workloads' commands, prepare commands and variants' set-ups:
  * made when the study starts, removed when it ends, so two studies of the same profile at once do not write into
- * one directory (issue 29: two dbench studies shared {@code /var/tmp}, and one failed). It is made under
+ * one directory (two dbench studies shared {@code /var/tmp}, and one failed). It is made under
  * {@code /var/tmp}, a disk on most systems (a file-system workload on a {@code /tmp} in memory would measure memory),
  * else under {@code java.io.tmpdir}. Resolved when a run starts, not when the plan is read: the store keeps
  * {@code {scratch}}, and a resumed study gets a fresh directory.

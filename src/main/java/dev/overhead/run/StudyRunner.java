@@ -41,7 +41,8 @@ public final class StudyRunner {
     private final Set<String> notes = new LinkedHashSet<>();
     private final RunCosts costs = RunCosts.fromEnvironment();
     private boolean leftBehindNoted;
-    private Integer boot; // the id of this boot's share of runs, in a study with boots as a level
+    private Integer boot;
+    private boolean share; // asShare() // the id of this boot's share of runs, in a study with boots as a level
     private volatile boolean cancelled;
 
     public StudyRunner(
@@ -118,7 +119,9 @@ public final class StudyRunner {
         StudyResult analysed = Judge.of(s).analyse(raw, s.baseline(), s.compare());
         Map<String, Stop> stops = new java.util.LinkedHashMap<>();
         results.stream().filter(w -> w.stop() != null).forEach(w -> stops.put(w.name(), w.stop()));
-        store.finish(info.id(), state.word(), analysed.warnings(), stops);
+        // one boot's share of a larger study ends it as running: "done" is said once, after the last boot
+        String word = share && state == Outcome.State.DONE ? "running" : state.word();
+        store.finish(info.id(), word, analysed.warnings(), stops);
         return new Outcome(analysed, state);
     }
 
@@ -151,6 +154,15 @@ public final class StudyRunner {
 
     boolean cancelled() {
         return cancelled;
+    }
+
+    /**
+     * The runs this runner measures are one share of a study that goes on after it (a boot's, in a
+     * guest): at their end the study stays {@code running}, never {@code done} between two boots.
+     */
+    public StudyRunner asShare() {
+        share = true;
+        return this;
     }
 
     /** Runs measured from now on are recorded as in this boot (levels: {boot: N}). */

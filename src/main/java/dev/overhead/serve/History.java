@@ -3,6 +3,7 @@ package dev.overhead.serve;
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
 import dev.overhead.stats.ChangePoints;
+import dev.overhead.stats.IntervalSteps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -121,6 +122,12 @@ final class History {
         return Double.isFinite(v) ? v : null;
     }
 
+    /** A study's interval is read as a 95% one (overhead's default confidence) to give its standard error. */
+    private static final double Z95 = 1.959963984540054;
+
+    /** The family-wise rate of false steps per series searched (IntervalSteps). */
+    private static final double STEP_ALPHA = 0.01;
+
     /** Change points of a series; points without a finite change are left out of the fit. */
     static List<Step> steps(List<Point> points) {
         List<Integer> index = new ArrayList<>();
@@ -142,6 +149,23 @@ final class History {
             int i = index.get(s.index());
             out.add(new Step(i, points.get(i).study(), (s.before() - 1) * 100, (s.after() - 1) * 100));
         }
+        // and the steps the studies' own intervals show over a few studies, which asv's fit lets pass
+        double[] logs = new double[y.length];
+        double[] se = new double[y.length];
+        for (int j = 0; j < y.length; j++) {
+            Point p = points.get(index.get(j));
+            logs[j] = Math.log(y[j]);
+            se[j] = p.high() == null || p.low() == null
+                    ? Double.NaN
+                    : (Math.log1p(p.high() / 100) - Math.log1p(p.low() / 100)) / (2 * Z95);
+        }
+        for (IntervalSteps.Step s : IntervalSteps.detect(logs, se, STEP_ALPHA)) {
+            int i = index.get(s.index());
+            if (out.stream().noneMatch(o -> o.index() == i)) {
+                out.add(new Step(i, points.get(i).study(), Math.expm1(s.before()) * 100, Math.expm1(s.after()) * 100));
+            }
+        }
+        out.sort(java.util.Comparator.comparingInt(Step::index));
         return out;
     }
 }

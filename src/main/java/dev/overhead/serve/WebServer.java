@@ -40,14 +40,20 @@ public final class WebServer implements AutoCloseable {
 
     private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
+    /** The cookie a browser keeps the token in, once an address with {@code ?token=} has given it. */
+    static final String TOKEN_COOKIE = "overhead_token";
+
     private final Server server;
     private final ServerConnector connector;
     private final boolean loopback;
+    /** The token every request must carry (null: none asked, a loopback server's default). */
+    private final byte[] token;
 
-    private WebServer(Server server, ServerConnector connector, boolean loopback) {
+    private WebServer(Server server, ServerConnector connector, boolean loopback, String token) {
         this.server = server;
         this.connector = connector;
         this.loopback = loopback;
+        this.token = token == null ? null : token.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /**
@@ -56,6 +62,16 @@ public final class WebServer implements AutoCloseable {
      * @throws IOException one sentence where the address cannot be used (taken, not this machine's)
      */
     public static WebServer start(Store store, Presentation presentation, String bind, int port, PrintWriter log)
+            throws IOException {
+        return start(store, presentation, bind, port, null, log);
+    }
+
+    /**
+     * As above, and every request must carry {@code token} (null: none), as {@code Authorization: Bearer
+     * TOKEN}, as the cookie an address with {@code ?token=TOKEN} sets, or as that query itself; else 401.
+     */
+    public static WebServer start(
+            Store store, Presentation presentation, String bind, int port, String token, PrintWriter log)
             throws IOException {
         InetAddress address;
         try {
@@ -75,7 +91,7 @@ public final class WebServer implements AutoCloseable {
         server.addConnector(connector);
         server.setStopTimeout(3000); // requests in flight finish on Ctrl-C, for at most 3 s
         server.setStopAtShutdown(false); // the command stops it, then closes the store
-        WebServer web = new WebServer(server, connector, address.isLoopbackAddress());
+        WebServer web = new WebServer(server, connector, address.isLoopbackAddress(), token);
         server.setHandler(web.new Pages(new Routes(new Catalog(store), presentation), log));
         try {
             server.start();
@@ -138,8 +154,17 @@ public final class WebServer implements AutoCloseable {
                     response.getHeaders().put(HttpHeader.ALLOW, "GET");
                 } else if (loopback && !loopbackHost(request.getHeaders().get(HttpHeader.HOST))) {
                     reply = Routes.Reply.html(421, "this server answers only requests to localhost or 127.0.0.1\n");
+                } else if (token != null && !authorized(request, response)) {
+                    reply = Routes.Reply.html(
+                            401,
+                            "this server asks for its token: send 'Authorization: Bearer TOKEN', or open an address"
+                                    + " with ?token=TOKEN once (a cookie keeps it)\n");
+                    response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer realm=\"overhead\"");
                 } else {
                     Map<String, String> query = query(request);
+                    if (query != null) {
+                        query.remove("token"); // the pages never see it, nor link it on
+                    }
                     reply = query == null
                             ? Routes.Reply.html(
                                     400,
@@ -163,6 +188,39 @@ public final class WebServer implements AutoCloseable {
             Content.Sink.write(response, true, reply.body(), callback);
             return true;
         }
+    }
+
+    /**
+     * Whether the request carries the token: a bearer header, the cookie, or {@code ?token=} (which then
+     * sets the cookie, so a browser's later requests and the pages' own fetches carry it). Compared in
+     * constant time.
+     */
+    private boolean authorized(Request request, Response response) {
+        String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+        if (header != null
+                && header.regionMatches(true, 0, "Bearer ", 0, 7)
+                && same(header.substring(7).strip())) {
+            return true;
+        }
+        for (org.eclipse.jetty.http.HttpCookie c : Request.getCookies(request)) {
+            if (c.getName().equals(TOKEN_COOKIE) && same(c.getValue())) {
+                return true;
+            }
+        }
+        Map<String, String> query = query(request);
+        if (query != null && same(query.get("token"))) {
+            response.getHeaders()
+                    .add(
+                            HttpHeader.SET_COOKIE,
+                            TOKEN_COOKIE + "=" + query.get("token") + "; Path=/; HttpOnly; SameSite=Strict");
+            return true;
+        }
+        return false;
+    }
+
+    private boolean same(String given) {
+        return given != null
+                && java.security.MessageDigest.isEqual(token, given.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** The query's parameters (the first of a repeated one), or null where it cannot be decoded. */

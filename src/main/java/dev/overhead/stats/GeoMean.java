@@ -125,7 +125,7 @@ public final class GeoMean {
     }
 
     /**
-     * The overall row as its rows allow it to be read (issue 28.4): a geometric mean weighs each
+     * The overall row as its rows allow it to be read (docs/statistics.md): a geometric mean weighs each
      * workload's log ratio by that row's own standard error, so a row whose own interval is unbounded
      * (it reaches a ratio of 0 or of ∞: a count whose baseline mean cannot be told from 0, Fieller's
      * interval) or degenerate (a single point: runs that did not vary) cannot be weighed. The delta

@@ -9,7 +9,7 @@ import java.util.function.DoubleUnaryOperator;
  * A sample sorted once and shared. One variant's values are ordered by many readers — the summary's
  * median, its interval and the outliers' median and MAD, the drift test's inversion count, the rank
  * comparison's selection over the differences, the Mann-Whitney ranks — and at 10⁶ runs each sort
- * or selection costs more than all the arithmetic around it (issue 16.4). Each sample is sorted
+ * or selection costs more than all the arithmetic around it (docs/performance.md, "Analysis at scale"). Each sample is sorted
  * once, by the merge sort that also counts its inversions, and the last few large samples' sorted
  * forms are remembered, keyed by their values (so a hit is the same answer, whoever asks, and a
  * changed array is a different key).

@@ -50,6 +50,14 @@ public final class Agent {
         return this;
     }
 
+    private Allowance allowance = Allowance.ANY;
+
+    /** What the studies this agent starts may run ({@code agent --allow-program}); ANY by default. */
+    public Agent allowing(Allowance allowance) {
+        this.allowance = allowance;
+        return this;
+    }
+
     public static boolean validName(String name) {
         return name.matches("[A-Za-z0-9._-]{1,100}");
     }
@@ -96,6 +104,9 @@ public final class Agent {
             plan = Files.createTempFile("overhead-plan-", ".yaml");
             Files.writeString(plan, job.plan(), StandardCharsets.UTF_8);
             args.addAll(List.of("run", "--plan", plan.toString(), "--label", job.label()));
+            if (!allowance.any()) {
+                args.addAll(List.of("--allow-programs", allowance.list()));
+            }
         }
         args.addAll(List.of("--store", store.value()));
         if (fake) {

@@ -15,8 +15,14 @@ import sun.misc.SignalHandler;
 public final class Interrupts {
     private static final Signal INT = new Signal("INT");
     private static final Signal TERM = new Signal("TERM");
+    private static final Signal ALRM = new Signal("ALRM");
+    private static final int SIGQUIT = 3;
     private static SignalHandler previousInt;
     private static SignalHandler previousTerm;
+    private static SignalHandler previousAlrm;
+    /** The JVM's own SIGQUIT handler while ours is in place (null: ours is not). */
+    private static java.lang.foreign.MemorySegment previousQuit;
+
     private static Runnable action;
     private static boolean early;
     private static int received; // the signal number that came, 0 while none has
@@ -33,6 +39,34 @@ public final class Interrupts {
             previousTerm = Signal.handle(TERM, Interrupts::fire);
         } catch (IllegalArgumentException e) {
             previousInt = null; // signals not available (e.g. -Xrs): Ctrl-C ends the JVM as usual
+        }
+        quitLikeTerm();
+    }
+
+    /**
+     * SIGQUIT (Ctrl-\) as SIGTERM (docs/reliability.md, issue 33 case 3). HotSpot keeps SIGQUIT for its
+     * thread dump and refuses a Java handler for it, and {@code -Xrs}, which frees it, also takes INT and
+     * TERM away from {@code sun.misc.Signal}. A native handler must be async-signal-safe, which an upcall
+     * into Java is not; so libc's {@code alarm} itself is installed as the handler (through the Foreign
+     * Function API): called with the signal's number, {@code alarm(3)} asks for a SIGALRM in 3 seconds,
+     * and SIGALRM, free for Java, ends the study as SIGTERM does (exit 143). Ctrl-\ therefore stops a
+     * study within 3 s and prints no dump. Where libc or the call is not there, SIGQUIT stays the JVM's.
+     */
+    private static void quitLikeTerm() {
+        try {
+            previousAlrm = Signal.handle(ALRM, signal -> fire(TERM));
+            java.lang.foreign.Linker linker = java.lang.foreign.Linker.nativeLinker();
+            var lookup = linker.defaultLookup();
+            java.lang.invoke.MethodHandle signal = linker.downcallHandle(
+                    lookup.find("signal").orElseThrow(),
+                    java.lang.foreign.FunctionDescriptor.of(
+                            java.lang.foreign.ValueLayout.ADDRESS,
+                            java.lang.foreign.ValueLayout.JAVA_INT,
+                            java.lang.foreign.ValueLayout.ADDRESS));
+            previousQuit = (java.lang.foreign.MemorySegment)
+                    signal.invokeExact(SIGQUIT, lookup.find("alarm").orElseThrow());
+        } catch (Throwable e) {
+            previousQuit = null; // SIGQUIT stays the JVM's: a dump the launchers keep off the user's streams
         }
     }
 
@@ -63,6 +97,31 @@ public final class Interrupts {
             Signal.handle(INT, previousInt);
             Signal.handle(TERM, previousTerm);
             previousInt = null;
+        }
+        if (previousQuit != null) {
+            try {
+                java.lang.foreign.Linker linker = java.lang.foreign.Linker.nativeLinker();
+                java.lang.invoke.MethodHandle signal = linker.downcallHandle(
+                        linker.defaultLookup().find("signal").orElseThrow(),
+                        java.lang.foreign.FunctionDescriptor.of(
+                                java.lang.foreign.ValueLayout.ADDRESS,
+                                java.lang.foreign.ValueLayout.JAVA_INT,
+                                java.lang.foreign.ValueLayout.ADDRESS));
+                var ignored = (java.lang.foreign.MemorySegment) signal.invokeExact(SIGQUIT, previousQuit);
+                // and an alarm a late Ctrl-\ asked for is cancelled: its default would end the process
+                int left = (int) linker.downcallHandle(
+                                linker.defaultLookup().find("alarm").orElseThrow(),
+                                java.lang.foreign.FunctionDescriptor.of(
+                                        java.lang.foreign.ValueLayout.JAVA_INT, java.lang.foreign.ValueLayout.JAVA_INT))
+                        .invokeExact(0);
+            } catch (Throwable e) {
+                // the process ends next; SIGQUIT keeps asking for an alarm until then, which is harmless
+            }
+            previousQuit = null;
+        }
+        if (previousAlrm != null) {
+            Signal.handle(ALRM, previousAlrm);
+            previousAlrm = null;
         }
         action = null;
     }

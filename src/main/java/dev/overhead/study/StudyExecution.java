@@ -30,6 +30,7 @@ public final class StudyExecution {
     private final StoreAccess storeOption;
     private final Delivery delivery;
     private final boolean fake;
+    private Allowance allowance = Allowance.ANY;
     private java.nio.file.Path bootUnitDir; // run --install-boot-unit: where the unit of a boot study goes
     private boolean keepBuilds; // run --keep-builds: the build directories stay after the study
 
@@ -52,7 +53,33 @@ public final class StudyExecution {
         return this;
     }
 
+    /** What this study may start ({@code run --allow-programs}, set by an agent); ANY by default. */
+    public StudyExecution allowing(Allowance allowance) {
+        this.allowance = allowance;
+        return this;
+    }
+
+    /**
+     * A study its agent may not run: stored, failed, with the sentence that says why, so that the queue,
+     * {@code list} and the submission show it; nothing of it is started.
+     */
+    private void refuseDisallowed(StudySpec spec) {
+        java.util.Optional<String> refusal = allowance.refusal(spec);
+        if (refusal.isEmpty()) {
+            return;
+        }
+        StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
+        try (dev.overhead.store.Store store = storeOption.open()) {
+            store.createStudy(info, spec.workloads(), spec.variants(), Machine.environment(spec, fake));
+            store.finish(info.id(), "failed", List.of(refusal.get()));
+        } catch (StoreException e) {
+            throw StoreAccess.refusal(e);
+        }
+        throw new UserError(1, refusal.get() + " (study " + info.id() + ", stored as failed)");
+    }
+
     public int run(StudySpec spec) {
+        refuseDisallowed(spec);
         if (!fake && !spec.settings().levels().vm()) { // a guest's programs are checked as its image is packed
             preflight(spec);
         }
@@ -182,7 +209,7 @@ public final class StudyExecution {
                     + " ('overhead resume " + info.id() + "' continues it)");
             return signalled != 0 ? signalled : 130;
         }
-        if (!keepBuilds) { // done: nothing will measure these binaries again (issue 29)
+        if (!keepBuilds) { // done: nothing will measure these binaries again
             dev.overhead.run.VariantBuilds.remove(spec.variants());
         }
         if (signalled != 0) {
@@ -267,7 +294,8 @@ public final class StudyExecution {
                 if (!executable(program, path)) {
                     throw new UserError(
                             1,
-                            "'" + program + "' (variant " + variant.name() + ") cannot be run: "
+                            "'" + Masking.value(program) + "' (variant " + Masking.value(variant.name())
+                                    + ") cannot be run: "
                                     + whyNot(program, path)
                                             .orElseGet(() -> (program.contains("/")
                                                             ? "no such executable file"

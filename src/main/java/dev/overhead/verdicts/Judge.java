@@ -12,7 +12,7 @@ import dev.overhead.stats.Sample;
 import dev.overhead.stats.SequentialPlan;
 
 /**
- * Fixed or sequential: the one place that decides how a study's comparisons are computed (STYLE §4),
+ * Fixed or sequential: the one place that decides how a study's comparisons are computed,
  * for the run loop's looks, the final analysis, and {@code report} and
  * {@code compare} later alike.
  *

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * promised) it ends when every primary verdict is decisive and, with a precision, every primary
  * interval is at most ±precision wide. Waiting for the precision after the verdict has settled is
  * what keeps the change reported at the stop from being inflated: a study that stopped as soon as
- * its interval cleared 0 stopped because its estimate happened to be large (issue 28.5).
+ * its interval cleared 0 stopped because its estimate happened to be large.
  */
 public final class StoppingRule {
     private final StudySettings settings;
@@ -39,8 +39,7 @@ public final class StoppingRule {
     /**
      * The rule of a study that asks only on which side of {@code decisionPct} (a change in percent) the
      * change lies: settled when every primary interval lies wholly on one side, whatever its verdict. A
-     * bisection's step, whose decision point is the midpoint between its two ends (issue 28.8,
-     * docs/why-and-bisect.md); null: the verdicts decide.
+     * bisection's step, whose decision point is the midpoint between its two ends (docs/why-and-bisect.md); null: the verdicts decide.
      */
     public static StoppingRule of(StudySettings settings, Double decisionPct) {
         return new StoppingRule(settings, decisionPct);

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The summary over workloads read as one family (issue 28.3, docs/statistics.md §3b): a reader of
+ * The summary over workloads read as one family (docs/statistics.md §3b): a reader of
  * the summary says "something got worse" if any one of its rows does, so a {@code worse} or
  * {@code better} shown there must survive Holm's step-down correction over all the rows the
  * summary weighs (Holm, S. (1979), Scand. J. Statist. 6) — with five workloads judged one by one,

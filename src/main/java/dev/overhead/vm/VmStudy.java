@@ -156,9 +156,6 @@ public final class VmStudy {
             if (share < 0) {
                 return new Result(finish(spec, id, accelerators), false);
             }
-            try (Store store = stores.open()) { // not "done" between boots: the study must stay resumable
-                store.finish(id, "running", done.warnings());
-            }
             String name = schedule.shares().get(share);
             Variant variant = spec.variants().stream()
                     .filter(v -> v.name().equals(name))
@@ -212,6 +209,7 @@ public final class VmStudy {
             StudyRunner runner = new StudyRunner(
                     guest.executor(), store, listener, MachineHooks.NONE, System::nanoTime, Instant::now);
             runner.inBoot(BootSchedule.bootId(share));
+            runner.asShare();
             measuring = runner;
             if (cancelled) {
                 runner.cancel();

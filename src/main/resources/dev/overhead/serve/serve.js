@@ -90,6 +90,12 @@
     });
   }
 
+  /* Changes as ratios on a log axis, as the report's forest draws them: one noisy count at +10,000,000%
+     no longer squeezes +17% of wall onto zero, and -50% sits as far from 0 as +100%. A ratio cannot
+     reach 0, so lower ends are held at 1/1000. */
+  function ratio(pctValue) { return Math.max(1e-3, 1 + pctValue / 100); }
+  function ratioLabel(r) { return r >= 2 ? '\u00d7' + nf.format(r) : pct((r - 1) * 100); }
+
   /* Each comparison a row, each machine a bar in it (its interval, its estimate as a dot). */
   function machines(el) {
     var t = data.table;
@@ -104,7 +110,8 @@
       rows.forEach(function (r, i) {
         var c = r.cells[j];
         if (c && c.change !== null) {
-          data.push([i, c.low === null ? c.change : c.low, c.high === null ? c.change : c.high, c.change]);
+          data.push([i, ratio(c.low === null ? c.change : c.low), ratio(c.high === null ? c.change : c.high),
+            ratio(c.change)]);
         }
       });
       return {
@@ -133,11 +140,11 @@
       legend: {top: 0, data: t.machines},
       tooltip: {trigger: 'item', renderMode: 'richText', confine: true},
       grid: {left: 10, right: 30, top: 30, bottom: 40, containLabel: true},
-      xAxis: {type: 'value', scale: true, name: 'change (%)', nameLocation: 'middle', nameGap: 25,
-        axisLabel: {formatter: pct}},
+      xAxis: {type: 'log', logBase: 2, name: 'change (log scale)', nameLocation: 'middle', nameGap: 25,
+        axisLabel: {formatter: ratioLabel}},
       yAxis: {type: 'category', data: labels, axisLabel: {fontSize: 11}},
       series: series.concat([{type: 'line', silent: true, data: [], markLine: {symbol: 'none', silent: true,
-        label: {show: false}, lineStyle: {color: '#777'}, data: [{xAxis: 0}]}}])
+        label: {show: false}, lineStyle: {color: '#777'}, data: [{xAxis: 1}]}}])
     });
   }
 

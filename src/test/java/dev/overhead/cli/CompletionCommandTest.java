@@ -41,6 +41,39 @@ class CompletionCommandTest {
         }
     }
 
+    /** What bash offers on {@code line<TAB>} with the generated script. */
+    private static java.util.List<String> bashOffers(String... words) throws Exception {
+        Path script = Files.createTempFile("overhead-completion", ".bash");
+        try {
+            Files.writeString(script, run("completion", "bash"));
+            String line = String.join(" ", words);
+            StringBuilder array = new StringBuilder();
+            for (String w : words) {
+                array.append(" '").append(w).append("'");
+            }
+            String tab = "source " + script + "\n"
+                    + "COMP_WORDS=(" + array + "); COMP_CWORD=" + (words.length - 1) + "; COMP_LINE='" + line
+                    + "'; COMP_POINT=${#COMP_LINE}\n"
+                    + "_complete_overhead overhead '" + words[words.length - 1] + "' '" + words[words.length - 2]
+                    + "'\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
+            Process p = new ProcessBuilder("bash", "-c", tab)
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            return out.lines().toList();
+        } finally {
+            Files.delete(script);
+        }
+    }
+
+    @Test
+    void bashOffersProfileAndPresetNames() throws Exception {
+        // issue 29: completion offered no preset or profile names
+        assertThat(bashOffers("overhead", "run", "--workload", "dbe")).contains("dbench");
+        assertThat(bashOffers("overhead", "run", "-V", "preset:hard")).contains("preset:hardened_malloc");
+    }
+
     @Test
     void zshRunsTheBashScriptThroughBashcompinit() {
         String zsh = run("completion", "zsh");

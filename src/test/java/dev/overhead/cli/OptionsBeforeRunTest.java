@@ -100,6 +100,35 @@ class OptionsBeforeRunTest {
     }
 
     @Test
+    void serveOnAnAddressOthersReachNeedsAToken() throws Exception {
+        // issue 31, case 7: anyone who reached 0.0.0.0 read every study
+        var open = overhead("serve", "--store", dir.resolve("s.db").toString(), "--bind", "0.0.0.0", "--port", "0");
+        assertThat(open.code()).as(open.err()).isEqualTo(2);
+        assertThat(open.err()).contains("serve on 0.0.0.0").contains("give --token FILE");
+        Path weak = Files.writeString(dir.resolve("weak"), "secret\n");
+        var shortToken = overhead(
+                "serve",
+                "--store",
+                dir.resolve("s.db").toString(),
+                "--bind",
+                "0.0.0.0",
+                "--port",
+                "0",
+                "--token",
+                weak.toString());
+        assertThat(shortToken.code()).isEqualTo(2);
+        assertThat(shortToken.err()).contains("does not hold a token of 16 or more");
+        var missing = overhead(
+                "serve",
+                "--store",
+                dir.resolve("s.db").toString(),
+                "--token",
+                dir.resolve("nosuch").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("cannot be read");
+    }
+
+    @Test
     void outputNamingTheStoreOrThePlanIsRefusedAndBothKept() throws Exception {
         Path db = storeWithStudies(dir, 1);
         byte[] before = Files.readAllBytes(db);

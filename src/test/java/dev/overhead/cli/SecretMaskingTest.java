@@ -4,6 +4,7 @@ import static dev.overhead.cli.StoreSafetyTest.fakeStudy;
 import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.study.Masking;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -91,5 +92,30 @@ class SecretMaskingTest {
         assertThat(Masking.value("PWD=/home/me"))
                 .as("the working directory is no password")
                 .isEqualTo("PWD=/home/me");
+    }
+
+    @Test
+    void aCommandThatIsItsOwnNameKeepsItsSecretOutOfReportsAndErrors() throws Exception {
+        // issue 33, case 10: the variant's name is the command, and it was printed whole in every report,
+        // and the sentence for a command that cannot run repeated the password
+        Path db = dir.resolve("s.db");
+        var run = overhead(
+                "run",
+                "--store",
+                db.toString(),
+                "--runs",
+                "3",
+                "--format",
+                "json",
+                "--shell",
+                "API_KEY=abcd1234xyz true",
+                "true");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).doesNotContain("abcd1234xyz").contains("API_KEY=********");
+        var report = overhead("report", "--store", db.toString(), "--format", "text");
+        assertThat(report.out()).doesNotContain("abcd1234xyz");
+        var unrunnable = overhead("run", "--store", db.toString(), "--runs", "2", "\"PASSWORD=hunter2secret\" true");
+        assertThat(unrunnable.code()).isEqualTo(1);
+        assertThat(unrunnable.err()).contains("cannot be run").doesNotContain("hunter2secret");
     }
 }

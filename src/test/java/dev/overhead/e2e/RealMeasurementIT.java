@@ -146,4 +146,28 @@ class RealMeasurementIT {
                     .noneMatch(c -> c.contains("31.4159"));
         }
     }
+
+    @Test
+    void aBackgroundChildThatIgnoresTermHupAndIntIsEndedAndNamed() throws Exception {
+        // issue 33, case 9: deaf to the polite signals and out of the command's process group, it is still
+        // ended (the run's cgroup, else SIGKILL after the grace), and the warning says it was there
+        String deaf = "setsid sh -c 'trap \"\" TERM HUP INT; sleep 27.1828' & exit 0";
+        var r = overhead.run("run", "--runs", "2", "--format", "json", "--shell", deaf);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(JSON.readTree(r.stdout()).path("warnings").toString())
+                .contains("left processes running when it ended");
+        try (var procs = Files.list(Path.of("/proc"))) {
+            assertThat(procs.map(p -> p.resolve("cmdline"))
+                            .filter(Files::isReadable)
+                            .map(f -> {
+                                try {
+                                    return new String(Files.readAllBytes(f)).replace('\0', ' ');
+                                } catch (java.io.IOException e) {
+                                    return "";
+                                }
+                            }))
+                    .as("no deaf background sleep left running")
+                    .noneMatch(c -> c.contains("27.1828"));
+        }
+    }
 }

@@ -253,12 +253,12 @@ class VmIT {
                 "-V",
                 "b:",
                 "--runs",
-                "30",
+                "6",
                 "--store",
                 store.toString(),
                 "--",
                 "sleep",
-                "0.5");
+                "0.3");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(400);
         while (runs() == 0) { // the first guest has measured a run: the next one is in flight in it
             assertThat(running.process().isAlive())
@@ -285,6 +285,25 @@ class VmIT {
             Thread.sleep(100);
         }
         assertThat(qemuLeft()).as("qemu left running").isEmpty();
+
+        // and resume boots the rest: every run of both variants, once, and the study done
+        String id;
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + store);
+                var rs = c.createStatement().executeQuery("SELECT id FROM studies")) {
+            id = rs.getString(1);
+        }
+        int before = runs();
+        var resumed = run("resume", id, "--store", store.toString(), "--format", "json");
+        assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+        assertThat(runs()).as("runs after the resume (%d before)", before).isEqualTo(12);
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + store);
+                var rs = c.createStatement()
+                        .executeQuery("SELECT state, (SELECT count(DISTINCT variant || '/' || idx) FROM runs) FROM"
+                                + " studies")) {
+            assertThat(rs.getString(1)).isEqualTo("done");
+            assertThat(rs.getInt(2)).as("each run once").isEqualTo(12);
+        }
+        assertThat(qemuLeft()).as("qemu left running after the resume").isEmpty();
     }
 
     private int runs() {

@@ -26,10 +26,11 @@ class FakeExecutorTest {
 
     @Test
     void sleepTakesExactlyItsDurationWithoutSleeping() throws Exception {
+        // a minute of sleep answered in far less than a minute, on however loaded a machine
         long t0 = System.nanoTime();
-        ExecResult r = fake.run(req("sleep", "1.5"));
-        assertThat(System.nanoTime() - t0).isLessThan(500_000_000L);
-        assertThat(r.wallS()).isEqualTo(1.5);
+        ExecResult r = fake.run(req("sleep", "60"));
+        assertThat(System.nanoTime() - t0).isLessThan(20_000_000_000L);
+        assertThat(r.wallS()).isEqualTo(60.0);
         assertThat(r.userS()).isZero();
         assertThat(r.sysS()).isZero();
         assertThat(r.exitCode()).isZero();

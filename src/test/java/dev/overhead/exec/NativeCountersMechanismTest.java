@@ -99,7 +99,7 @@ class NativeCountersMechanismTest {
         ExecResult killed = executor.run(counted(List.of("sh", "-c", "kill -9 $$")));
         assertThat(killed.signal()).isEqualTo(9);
         ExecResult sleep = executor.run(counted(List.of("sleep", "0.05")));
-        assertThat(sleep.wallS()).as("timed, never below the sleep").isBetween(0.049, 0.3);
+        assertThat(sleep.wallS()).as("timed, never below the sleep").isBetween(0.049, 1.0);
     }
 
     @Test

@@ -65,7 +65,8 @@ class NativeExecutorFaultsTest {
         ExecResult r = executor.run(req(List.of("sleep", "0.1")));
         setSoftFdLimit(4096);
         assertThat(r.exitCode()).isZero();
-        assertThat(r.wallS()).isBetween(0.099, 0.2);
+        assertThat(r.wallS())
+                .isBetween(0.099, 0.5); // a poll each second would show as >= 1 s; a loaded machine adds some
     }
 
     @Test

@@ -315,6 +315,20 @@ class StudyRunnerTest {
     }
 
     @Test
+    void aBootsShareOfAStudyLeavesItRunningNotDone() throws Exception {
+        // issue 30: a VM study was "done" for a moment between two boots, so a look at the store then
+        // (the queue, serve, an agent) took it for finished
+        try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
+            String id = "20260101-000000-0007";
+            Outcome o = runner(store)
+                    .asShare()
+                    .run(spec(options(2, 2, 2, RunOrder.INTERLEAVED, null), "sleep 1"), info(id), Map.of(), null);
+            assertThat(o.state()).isEqualTo(Outcome.State.DONE); // the share is done
+            assertThat(store.studyDefinition(id).orElseThrow().state()).isEqualTo("running");
+        }
+    }
+
+    @Test
     void aFailedRunStopsTheStudyButItsRunsAreStoredAndResumeFinishesIt() throws Exception {
         try (Store store = SqliteStore.open(dir.resolve("s.db"))) {
             String id = "20260101-000000-0006";

@@ -47,4 +47,27 @@ class HistoryTest {
         }
         assertThat(History.steps(points)).extracting(History.Step::index).containsExactly(5);
     }
+
+    @Test
+    void aTwelvePointStepOverFourAndFourStudiesIsMarkedByTheStudiesIntervals() {
+        // issue 31, case 4: +4% -> +16% on one machine, each study's interval +-4%; asv's fit on the
+        // points alone finds no step here, the studies' intervals (IntervalSteps) do
+        double[] changes = {0.5, 3.0, 5.0, 5.0, 15.5, 19.5, 17.0, 16.5};
+        List<History.Point> points = new ArrayList<>();
+        double[] y = new double[changes.length];
+        double[] w = new double[changes.length];
+        for (int i = 0; i < changes.length; i++) {
+            points.add(point(i, changes[i], 4.0));
+            y[i] = 1 + changes[i] / 100;
+            w[i] = 1 / 0.08;
+        }
+        assertThat(dev.overhead.stats.ChangePoints.detect(y, w).steps())
+                .as("asv's fit alone")
+                .isEmpty();
+        List<History.Step> steps = History.steps(points);
+        assertThat(steps).extracting(History.Step::index).containsExactly(4);
+        assertThat(steps.getFirst().study()).isEqualTo("s4");
+        assertThat(steps.getFirst().before()).isBetween(2.5, 4.5); // the means of each side, 3.4 and 17.1
+        assertThat(steps.getFirst().after()).isBetween(16.0, 18.0);
+    }
 }

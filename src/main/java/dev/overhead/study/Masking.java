@@ -1,4 +1,4 @@
-package dev.overhead.cli;
+package dev.overhead.study;
 
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.Variant;
@@ -13,12 +13,12 @@ import java.util.Map;
  * reports are shared, so there it is masked (docs/reliability.md, case 21), by the rule the environment capture
  * already uses to leave secrets out ({@link EnvVars#isSecret}).
  */
-final class Masking {
+public final class Masking {
     private Masking() {}
 
-    static final String MASK = "********";
+    public static final String MASK = "********";
 
-    static Map<String, String> env(Map<String, String> env) {
+    public static Map<String, String> env(Map<String, String> env) {
         if (env.entrySet().stream()
                 .noneMatch(e -> secretName(e.getKey()) || !value(e.getValue()).equals(e.getValue()))) {
             return env;
@@ -29,7 +29,7 @@ final class Masking {
     }
 
     /** The names {@link EnvVars#isSecret} knows, and the password variables it does not ({@code MYSQL_PWD}). */
-    static boolean secretName(String name) {
+    public static boolean secretName(String name) {
         return EnvVars.isSecret(name) || name.toUpperCase(java.util.Locale.ROOT).endsWith("_PWD");
     }
 
@@ -55,7 +55,7 @@ final class Masking {
      * (docs/reliability.md, issue 33 case 10): a URL's password ({@code DATABASE_URL}), a credential in
      * a URL's query, a webhook's path, and {@code NAME=value} assignments whose name looks secret.
      */
-    static String value(String v) {
+    public static String value(String v) {
         if (v == null) {
             return null;
         }
@@ -74,12 +74,12 @@ final class Masking {
         return b.toString();
     }
 
-    static java.util.List<String> words(java.util.List<String> words) {
+    public static java.util.List<String> words(java.util.List<String> words) {
         java.util.List<String> out = words.stream().map(Masking::value).toList();
         return out.equals(words) ? words : out;
     }
 
-    static Variant variant(Variant v) {
+    public static Variant variant(Variant v) {
         Map<String, String> env = env(v.env());
         java.util.List<String> prefix = words(v.prefix());
         return env == v.env() && prefix == v.prefix()
@@ -88,7 +88,7 @@ final class Masking {
     }
 
     /** A workload's command, with credentials in it masked; its name is how comparisons find it, and stays. */
-    static dev.overhead.model.Workload workload(dev.overhead.model.Workload w) {
+    public static dev.overhead.model.Workload workload(dev.overhead.model.Workload w) {
         java.util.List<String> command = words(w.command());
         return command == w.command()
                 ? w
@@ -96,7 +96,7 @@ final class Masking {
                         w.name(), command, w.shell(), w.parameters(), words(w.prepare()), w.metrics(), w.primary());
     }
 
-    static StudyResult study(StudyResult s) {
+    public static StudyResult study(StudyResult s) {
         return new StudyResult(
                 s.info(),
                 s.environment(),

@@ -132,19 +132,7 @@ class RealMeasurementIT {
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(JSON.readTree(r.stdout()).path("warnings").toString())
                 .contains("'/bin/sh -c sleep 31.4159 & exit 0' left processes running when it ended");
-        try (var procs = Files.list(Path.of("/proc"))) {
-            assertThat(procs.map(p -> p.resolve("cmdline"))
-                            .filter(Files::isReadable)
-                            .map(f -> {
-                                try {
-                                    return new String(Files.readAllBytes(f)).replace('\0', ' ');
-                                } catch (java.io.IOException e) {
-                                    return "";
-                                }
-                            }))
-                    .as("no background sleep left running")
-                    .noneMatch(c -> c.contains("31.4159"));
-        }
+        assertThat(commandLines()).as("no background sleep left running").noneMatch(c -> c.contains("31.4159"));
     }
 
     @Test
@@ -156,18 +144,22 @@ class RealMeasurementIT {
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(JSON.readTree(r.stdout()).path("warnings").toString())
                 .contains("left processes running when it ended");
+        assertThat(commandLines()).as("no deaf background sleep left running").noneMatch(c -> c.contains("27.1828"));
+    }
+
+    /** The command line of every process this test may read. */
+    private static java.util.List<String> commandLines() throws java.io.IOException {
         try (var procs = Files.list(Path.of("/proc"))) {
-            assertThat(procs.map(p -> p.resolve("cmdline"))
-                            .filter(Files::isReadable)
-                            .map(f -> {
-                                try {
-                                    return new String(Files.readAllBytes(f)).replace('\0', ' ');
-                                } catch (java.io.IOException e) {
-                                    return "";
-                                }
-                            }))
-                    .as("no deaf background sleep left running")
-                    .noneMatch(c -> c.contains("27.1828"));
+            return procs.map(p -> p.resolve("cmdline"))
+                    .filter(Files::isReadable)
+                    .map(f -> {
+                        try {
+                            return new String(Files.readAllBytes(f)).replace('\0', ' ');
+                        } catch (java.io.IOException e) {
+                            return "";
+                        }
+                    })
+                    .toList();
         }
     }
 }

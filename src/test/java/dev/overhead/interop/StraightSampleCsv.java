@@ -16,13 +16,13 @@ final class StraightSampleCsv {
     private StraightSampleCsv() {}
 
     static StudyResult read(String text, String source) {
-        Map<String, Map<String, Map<String, SampleCsv.Values>>> data = new LinkedHashMap<>();
-        Map<SampleCsv.WorkloadMetric, MetricSpec> specs = new LinkedHashMap<>();
+        Map<String, Map<String, Map<String, SampleColumns.Values>>> data = new LinkedHashMap<>();
+        Map<SampleColumns.WorkloadMetric, MetricSpec> specs = new LinkedHashMap<>();
         Map<List<String>, MetricSpec> specOfCells = new HashMap<>();
         Map<String, Integer> columns = null;
         boolean anyRow = false;
         String[] lastRow = null;
-        SampleCsv.Values last = null;
+        SampleColumns.Values last = null;
         int pos = 0;
         int lineIndex = -1;
         while (pos <= text.length()) {
@@ -82,7 +82,8 @@ final class StraightSampleCsv {
                     specOfCells.put(specCells, spec);
                 }
             }
-            MetricSpec seen = sameSpec ? null : specs.putIfAbsent(new SampleCsv.WorkloadMetric(workload, metric), spec);
+            MetricSpec seen =
+                    sameSpec ? null : specs.putIfAbsent(new SampleColumns.WorkloadMetric(workload, metric), spec);
             if (seen != null && (seen.better() != spec.better() || !seen.unit().equals(spec.unit()))) {
                 throw new FormatException(
                         "%s line %d: metric '%s' of workload '%s' was %s-is-better in %s before; give one direction and unit per workload and metric."
@@ -96,17 +97,17 @@ final class StraightSampleCsv {
             }
             if (lastRow == null
                     || !(metric.equals(lastRow[2]) && variant.equals(lastRow[1]) && workload.equals(lastRow[0]))) {
-                boolean withUnits = SampleCsv.UNIT_COLUMNS.stream().anyMatch(columns::containsKey);
+                boolean withUnits = SampleColumns.UNIT_COLUMNS.stream().anyMatch(columns::containsKey);
                 last = data.computeIfAbsent(workload, k -> new LinkedHashMap<>())
                         .computeIfAbsent(variant, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(metric, k -> new SampleCsv.Values(withUnits));
+                        .computeIfAbsent(metric, k -> new SampleColumns.Values(withUnits));
             }
             if (dev.overhead.model.Metrics.builtin(metric).isPresent() && value < 0) {
                 throw SampleCsv.negative(source, line, metric, number);
             }
             int[] units = new int[3];
             for (int u = 0; u < 3; u++) {
-                String column = SampleCsv.UNIT_COLUMNS.get(u);
+                String column = SampleColumns.UNIT_COLUMNS.get(u);
                 units[u] = SampleCsv.unit(cell(cells, columns, column), column, source, line);
             }
             last.add(value, units[0], units[1], units[2]);
@@ -123,7 +124,7 @@ final class StraightSampleCsv {
         if (!anyRow) {
             throw new FormatException(source + " has a header but no rows of values.");
         }
-        return SampleCsv.build(data, specs, source);
+        return SampleColumns.build(data, specs, source);
     }
 
     private static String cell(List<String> cells, Map<String, Integer> columns, String name) {

@@ -16,7 +16,8 @@ import java.util.Map;
 public final class HtmlRenderer {
     private HtmlRenderer() {}
 
-    static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+    /** ECharts, the one file the build unpacks from its webjar (pom.xml, {@code echarts.version}), with its LICENSE and NOTICE beside it. */
+    static final String ECHARTS = "dev/overhead/report/echarts/echarts.min.js";
 
     public static String render(StudyResult study) {
         return render(study, RenderOptions.DEFAULT);
@@ -139,6 +140,7 @@ public final class HtmlRenderer {
                 .append(HtmlData.json(study, options))
                 .append("\n</script>\n");
         out.append("<script>\n").append(inert(library())).append("\n</script>\n");
+        out.append("<script>\n").append(resource("charts.js")).append("</script>\n");
         out.append("<script>\n").append(resource("report.js")).append("</script>\n</body>\n</html>\n");
         // --ascii is for mail and terminals; a browser shows any character, and the inlined library must stay intact.
         return out.toString();
@@ -196,6 +198,11 @@ public final class HtmlRenderer {
     /** The charting library the page inlines, for {@code overhead serve} to serve as a file of its own. */
     public static String chartLibrary() {
         return library();
+    }
+
+    /** The chart set-up the report's script and serve's share (charts.js), for serve to serve. */
+    public static String chartSetUp() {
+        return resource("charts.js");
     }
 
     /** Text for HTML content and attribute values. */

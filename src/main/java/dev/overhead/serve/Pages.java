@@ -321,6 +321,7 @@ final class Pages {
             out.append("<script type=\"application/json\" id=\"serve-data\">\n")
                     .append(json)
                     .append("\n</script>\n<script src=\"/assets/echarts.min.js\"></script>\n")
+                    .append("<script src=\"/assets/charts.js\"></script>\n")
                     .append("<script src=\"/assets/serve.js\"></script>\n");
         }
         return out.append("</body>\n</html>\n").toString();

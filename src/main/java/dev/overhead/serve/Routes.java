@@ -97,6 +97,7 @@ final class Routes {
             case "/api/history" -> api(json(chart(q)));
             case "/api/machines" -> api(json(Machines.sideBySide(need(q, "label"), studiesOf(need(q, "label")))));
             case "/assets/echarts.min.js" -> asset("text/javascript; charset=utf-8", HtmlRenderer.chartLibrary());
+            case "/assets/charts.js" -> asset("text/javascript; charset=utf-8", HtmlRenderer.chartSetUp());
             case "/assets/serve.js" -> asset("text/javascript; charset=utf-8", resource("serve.js"));
             case "/assets/serve.css" -> asset("text/css; charset=utf-8", resource("serve.css"));
             case "/assets/report.css" -> asset("text/css; charset=utf-8", read("dev/overhead/report/report.css"));

@@ -2,6 +2,7 @@ package dev.overhead.why;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.report.HtmlRenderer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,8 +20,6 @@ public final class WhyHtml {
     private WhyHtml() {}
 
     /** The study report's ECharts ({@code report/HtmlRenderer}), from the same webjar. */
-    static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
-
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /**
@@ -62,7 +61,7 @@ public final class WhyHtml {
         out.append("<script type=\"application/json\" id=\"why-data\">")
                 .append(json(graphs).replace("</", "<\\/"))
                 .append("</script>\n<script>\n")
-                .append(read(ECHARTS))
+                .append(HtmlRenderer.chartLibrary())
                 .append("\n</script>\n<script>\n")
                 .append(read("dev/overhead/why/flame.js"))
                 .append("</script>\n</body>\n</html>\n");

@@ -4,38 +4,15 @@
  */
 (function () {
   'use strict';
-  var errors = [];
-  window.addEventListener('error', function (e) {
-    errors.push(String(e.message));
-    document.body.setAttribute('data-errors', errors.join(' | '));
-  });
-
-  var data = JSON.parse(document.getElementById('overhead-data').textContent);
-  var palette = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#76b7b2', '#edc948', '#e15759', '#9c755f'];
-  var verdictColours = {worse: '#c62828', better: '#2e7d32', equivalent: '#455a64', inconclusive: '#a15c00'};
-  var nf;
-  try {
-    nf = new Intl.NumberFormat(data.locale === 'und' ? undefined : data.locale, {maximumSignificantDigits: 4});
-  } catch (e) {
-    nf = new Intl.NumberFormat(undefined, {maximumSignificantDigits: 4});
-  }
-  function fmt(v) { return v === null || v === undefined ? 'n/a' : nf.format(v); }
-  function pct(v) { return v === null || v === undefined ? 'n/a' : (v >= 0 ? '+' : '') + fmt(v) + '%'; }
+  var shared = overheadCharts('overhead-data');
+  var data = shared.data, palette = shared.palette, verdictColours = shared.verdictColours;
+  var fmt = shared.fmt, pct = shared.pct, draw = shared.draw, ratio = shared.ratio, ratioLabel = shared.ratioLabel;
   function colour(name) {
     var i = data.variants.indexOf(name);
     return palette[(i < 0 ? 0 : i) % palette.length];
   }
   var tooltip = {trigger: 'item', renderMode: 'richText', confine: true};
 
-  var charts = [];
-  function draw(el, option) {
-    var chart = echarts.getInstanceByDom(el) || echarts.init(el, null, {renderer: 'svg'});
-    option.animation = false;
-    chart.setOption(option, true);
-    if (charts.indexOf(chart) < 0) { charts.push(chart); }
-    return chart;
-  }
-  window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
 
   function metricOf(w, name) {
     for (var i = 0; i < w.metrics.length; i++) { if (w.metrics[i].name === name) { return w.metrics[i]; } }
@@ -110,10 +87,6 @@
   }
 
   /* Every comparison's change with its interval, coloured by verdict, over the ±threshold band. */
-  /* Changes as ratios on a log axis: +80,000,000% and +2% both stay readable, and -50% sits as far
-     from 0 as +100%. A ratio cannot reach 0, so the lower ends are held at 1/1000. */
-  function ratio(pctValue) { return Math.max(1e-3, 1 + pctValue / 100); }
-  function ratioLabel(r) { return r >= 2 ? '\u00d7' + fmt(r) : pct((r - 1) * 100); }
   function forest(el) {
     // the metrics that matter: those the tables show, without counts that are about zero on both sides
     var rows = data.comparisons.filter(function (c) { return c.chart; }).reverse();
@@ -279,5 +252,5 @@
   });
   drawSelected();
   select.addEventListener('change', drawSelected);
-  document.body.setAttribute('data-rendered', String(charts.length));
+  document.body.setAttribute('data-rendered', String(shared.count()));
 }());

@@ -5,25 +5,9 @@
  */
 (function () {
   'use strict';
-  var errors = [];
-  window.addEventListener('error', function (e) {
-    errors.push(String(e.message));
-    document.body.setAttribute('data-errors', errors.join(' | '));
-  });
-
-  var data = JSON.parse(document.getElementById('serve-data').textContent);
-  var palette = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#76b7b2', '#edc948', '#e15759', '#9c755f'];
-  var verdictColours = {worse: '#c62828', better: '#2e7d32', equivalent: '#455a64', inconclusive: '#a15c00'};
-  var nf = new Intl.NumberFormat(undefined, {maximumSignificantDigits: 4});
-  function pct(v) { return v === null || v === undefined ? 'n/a' : (v >= 0 ? '+' : '') + nf.format(v) + '%'; }
-  var charts = [];
-  function draw(el, option) {
-    var chart = echarts.init(el, null, {renderer: 'svg'});
-    option.animation = false;
-    chart.setOption(option, true);
-    charts.push(chart);
-  }
-  window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
+  var shared = overheadCharts('serve-data');
+  var data = shared.data, palette = shared.palette, verdictColours = shared.verdictColours;
+  var pct = shared.pct, draw = shared.draw, ratio = shared.ratio, ratioLabel = shared.ratioLabel;
 
   /* An interval as a vertical bar with end ticks, at x (a time or a category index). */
   function bars(colour) {
@@ -90,11 +74,6 @@
     });
   }
 
-  /* Changes as ratios on a log axis, as the report's forest draws them: one noisy count at +10,000,000%
-     no longer squeezes +17% of wall onto zero, and -50% sits as far from 0 as +100%. A ratio cannot
-     reach 0, so lower ends are held at 1/1000. */
-  function ratio(pctValue) { return Math.max(1e-3, 1 + pctValue / 100); }
-  function ratioLabel(r) { return r >= 2 ? '\u00d7' + nf.format(r) : pct((r - 1) * 100); }
 
   /* Each comparison a row, each machine a bar in it (its interval, its estimate as a dot). */
   function machines(el) {
@@ -151,5 +130,5 @@
   if (data.page === 'history') { history(document.getElementById('history-chart')); }
   if (data.page === 'machines') { machines(document.getElementById('machines-chart')); }
   if (data.page === 'submission') { machines(document.getElementById('submission-chart')); }
-  document.body.setAttribute('data-rendered', String(charts.length));
+  document.body.setAttribute('data-rendered', String(shared.count()));
 }());

@@ -91,8 +91,8 @@ class HtmlChromiumTest {
                 .as("the command shown as text")
                 .isTrue();
         assertThat(body()).doesNotContain("data-pwned");
-        // the page's own three scripts (data, library, charts) and no other
-        assertThat(count(dom, "<script")).isEqualTo(3);
+        // the page's own four scripts (data, library, shared chart set-up, charts) and no other
+        assertThat(count(dom, "<script")).isEqualTo(4);
         assertThat(count(dom.replaceAll("(?s)<script\\b.*?</script>", ""), "<img"))
                 .as("img elements")
                 .isZero();

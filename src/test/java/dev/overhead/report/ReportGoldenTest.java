@@ -58,7 +58,7 @@ class ReportGoldenTest {
     /**
      * The whole page as a browser gets it: its data block against the same golden file as
      * {@link HtmlRenderer#dataBlock}, so the page carries exactly that data, and its markup with the
-     * data and the three inlined files (stylesheet, chart library, page script) shown by name.
+     * data and the four inlined files (stylesheet, chart library, shared chart set-up, page script) shown by name.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("locales")
@@ -73,6 +73,7 @@ class ReportGoldenTest {
         String skeleton = page.replace(data, "/* html-data." + tag + ".json */")
                 .replace(classPath("dev/overhead/report/report.css"), "/* report.css */\n")
                 .replace(HtmlRenderer.inert(HtmlRenderer.library()), "/* " + HtmlRenderer.ECHARTS + " */")
+                .replace(classPath("dev/overhead/report/charts.js"), "/* charts.js */\n")
                 .replace(classPath("dev/overhead/report/report.js"), "/* report.js */\n");
         Golden.check("html-page." + tag + ".html", skeleton);
     }

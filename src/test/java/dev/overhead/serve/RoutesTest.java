@@ -240,7 +240,10 @@ class RoutesTest {
     @Test
     void assetsAreServedFromTheJar() {
         assertThat(get("/assets/echarts.min.js").body()).isEqualTo(HtmlRenderer.chartLibrary());
-        assertThat(get("/assets/serve.js").body()).contains("data-rendered");
+        assertThat(get("/assets/serve.js").body()).contains("data-rendered", "overheadCharts('serve-data')");
+        assertThat(get("/assets/charts.js").body())
+                .isEqualTo(HtmlRenderer.chartSetUp())
+                .contains("var overheadCharts");
         assertThat(get("/assets/serve.css").type()).startsWith("text/css");
     }
 

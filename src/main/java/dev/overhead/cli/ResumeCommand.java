@@ -103,6 +103,7 @@ final class ResumeCommand implements Callable<Integer> {
                         new ReportDelivery(
                                 this.spec.commandLine().getOut(), err, outputs, verdict, verdict.failIfWorse()),
                         Alerts.urls(notify),
+                        storeOption.access(),
                         err),
                 fakeExec);
     }

@@ -201,6 +201,7 @@ final class RunCommand implements Callable<Integer> {
                                     new ReportDelivery(
                                             commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
                                     Alerts.urls(notify),
+                                    storeOption.access(),
                                     err),
                             running.fakeExec)
                     .installingBootUnit(installBootUnit)

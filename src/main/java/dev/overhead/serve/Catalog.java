@@ -1,10 +1,12 @@
 package dev.overhead.serve;
 
+import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
-import dev.overhead.model.StudySettings;
 import dev.overhead.store.Fleet;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
+import dev.overhead.verdicts.Highlights;
+import dev.overhead.verdicts.History;
 import dev.overhead.verdicts.Judge;
 import dev.overhead.verdicts.PooledSubmission;
 import java.time.Instant;
@@ -79,8 +81,8 @@ final class Catalog {
                 StudyResult r = study.get();
                 e = new Entry(
                         s,
-                        Machines.machineOf(r),
-                        Machines.kernelOf(r),
+                        History.machineOf(r),
+                        History.kernelOf(r),
                         r.workloads().stream().map(w -> w.name()).toList(),
                         r.variantNames());
             }
@@ -90,6 +92,14 @@ final class Catalog {
         listed.clear(); // deleted studies go
         listed.putAll(seen);
         return out;
+    }
+
+    /**
+     * A listed study's comparisons on each workload's primary metric, judged as its report judges them (and kept
+     * as the judged study is); empty where it compares nothing.
+     */
+    synchronized List<ComparisonRow> primaryRows(Entry e) throws StoreException {
+        return judged(e.summary()).map(Highlights::primaryRows).orElse(List.of());
     }
 
     /** One study, judged, by id (or whatever the store's {@link Store#load} accepts). */
@@ -166,7 +176,6 @@ final class Catalog {
 
     /** As {@code overhead report STUDY} judges it: with the settings it was run with. */
     static StudyResult judge(StudyResult study) {
-        StudySettings settings = study.info().settings();
-        return Judge.of(settings).analyse(study, settings.baseline(), settings.compare());
+        return Judge.asRun(study);
     }
 }

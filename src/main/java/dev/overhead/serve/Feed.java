@@ -2,6 +2,7 @@ package dev.overhead.serve;
 
 import dev.overhead.model.StudyResult;
 import dev.overhead.report.HtmlRenderer;
+import dev.overhead.verdicts.History;
 import dev.overhead.verdicts.Regressions;
 import java.time.Instant;
 import java.util.List;
@@ -36,7 +37,7 @@ final class Feed {
             String name = s.info().label() == null || s.info().label().isBlank()
                     ? s.info().id()
                     : s.info().label();
-            String machine = Machines.machineOf(s);
+            String machine = History.machineOf(s);
             StringBuilder summary = new StringBuilder();
             for (Regressions.Regression r : regressions) {
                 summary.append(r.candidate())

@@ -2,6 +2,8 @@ package dev.overhead.serve;
 
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
+import dev.overhead.verdicts.Highlights;
+import dev.overhead.verdicts.History;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +11,7 @@ import java.util.Map;
 
 /**
  * The same plan on several machines: each machine's newest study of a label, and its verdicts side by
- * side. Which machine a study ran on is read from its environment (see {@link #machineOf}).
+ * side, each workload's primary metric first. Which machine a study ran on is read from its environment ({@link History#machineOf}).
  */
 final class Machines {
     private Machines() {}
@@ -23,43 +25,18 @@ final class Machines {
     /** The machines (columns), the study each column shows, and the rows. */
     record Table(String label, List<String> machines, List<String> studies, List<Row> rows) {}
 
-    /**
-     * The machine a study ran on: the environment's {@code machine} (the name a fleet agent gives,
-     * {@code overhead agent --machine NAME}) or {@code hostname} where one is recorded, else the CPU
-     * model and its count of CPUs, else "unknown machine" (an imported file).
-     */
-    static String machineOf(StudyResult study) {
-        Map<String, Object> env = study.environment();
-        for (String key : List.of("machine", "hostname")) {
-            if (env.get(key) instanceof String s && !s.isBlank()) {
-                return s;
-            }
-        }
-        if (env.get("cpu") instanceof Map<?, ?> cpu && cpu.get("model_name") instanceof String model) {
-            Object cpus = cpu.get("logical_cpus");
-            return model.strip() + (cpus == null ? "" : ", " + cpus + " CPUs");
-        }
-        return "unknown machine";
-    }
-
-    /** The kernel release a study ran on, or "" where none is recorded. */
-    static String kernelOf(StudyResult study) {
-        if (study.environment().get("kernel") instanceof Map<?, ?> k && k.get("release") instanceof String r) {
-            return r;
-        }
-        return "";
-    }
-
     /** Each machine's newest study of {@code studies} (oldest first, one label), compared side by side. */
     static Table sideBySide(String label, List<StudyResult> studies) {
         Map<String, StudyResult> newest = new java.util.TreeMap<>(); // columns in the order of the names
         for (StudyResult s : studies) {
-            newest.put(machineOf(s), s);
+            newest.put(History.machineOf(s), s);
         }
         List<String> machines = List.copyOf(newest.keySet());
         Map<List<String>, Row> rows = new LinkedHashMap<>();
+        java.util.Set<List<String>> primary = new java.util.HashSet<>(); // workload, metric
         int column = 0;
         for (StudyResult s : newest.values()) {
+            Highlights.primaryRows(s).forEach(r -> primary.add(List.of(r.workload(), r.metric())));
             for (ComparisonRow c : s.comparisons()) {
                 if (c.overall()) {
                     continue;
@@ -83,10 +60,16 @@ final class Machines {
             }
             column++;
         }
+        // each workload's primary metric first, the others after it; workloads in the order first met
+        List<String> workloads =
+                rows.values().stream().map(Row::workload).distinct().toList();
+        List<Row> ordered = new ArrayList<>(rows.values());
+        ordered.sort(java.util.Comparator.comparingInt((Row r) -> workloads.indexOf(r.workload()))
+                .thenComparing(r -> primary.contains(List.of(r.workload(), r.metric())) ? 0 : 1));
         return new Table(
                 label,
                 machines,
                 newest.values().stream().map(s -> s.info().id()).toList(),
-                List.copyOf(rows.values()));
+                List.copyOf(ordered));
     }
 }

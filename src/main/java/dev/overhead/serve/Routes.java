@@ -2,6 +2,7 @@ package dev.overhead.serve;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.ToolVersion;
 import dev.overhead.report.Format;
@@ -11,6 +12,7 @@ import dev.overhead.report.Renderers;
 import dev.overhead.report.SubmissionRenderers;
 import dev.overhead.store.Fleet;
 import dev.overhead.store.StoreException;
+import dev.overhead.verdicts.History;
 import dev.overhead.verdicts.PooledSubmission;
 import java.io.IOException;
 import java.io.InputStream;
@@ -135,10 +137,36 @@ final class Routes {
                 true);
     }
 
+    /** Studies a page of the list shows: a page is judged when it is shown, so a long list costs only its page. */
+    static final int PAGE = 50;
+
     private String studyList(Map<String, String> q) throws Refusal, StoreException {
         Pages.Filter f = filter(q);
         List<Catalog.Entry> all = catalog.entries();
-        return pages.list(all, f, filtered(all, f));
+        List<Catalog.Entry> shown = filtered(all, f);
+        int count = Math.max(1, (shown.size() + PAGE - 1) / PAGE);
+        int page = page(q.get("page"), count);
+        List<Catalog.Entry> onPage = shown.subList((page - 1) * PAGE, Math.min(shown.size(), page * PAGE));
+        Map<String, List<ComparisonRow>> primary = new java.util.HashMap<>();
+        for (Catalog.Entry e : onPage) {
+            primary.put(e.id(), catalog.primaryRows(e));
+        }
+        return pages.list(all, f, new Pages.Listing(shown.size(), page, count, onPage, primary));
+    }
+
+    /** The page asked for, 1 to {@code pages}; the first where none is asked. */
+    private static int page(String value, int pages) throws Refusal {
+        if (blank(value)) {
+            return 1;
+        }
+        String t = value.strip();
+        if (!t.matches("[0-9]{1,9}") || Integer.parseInt(t) < 1 || Integer.parseInt(t) > pages) {
+            throw new Refusal(
+                    400,
+                    "page=" + t + " is not a page of this list: give a page from 1 to " + pages
+                            + (pages == 1 ? " (the list fits on one page)" : ""));
+        }
+        return Integer.parseInt(t);
     }
 
     private String history(Map<String, String> q) throws Refusal, StoreException {
@@ -150,7 +178,7 @@ final class Routes {
                     History.keys(studies),
                     studies.size(),
                     List.copyOf(new TreeSet<>(
-                            studies.stream().map(Machines::machineOf).toList())));
+                            studies.stream().map(History::machineOf).toList())));
         }
         History.Chart chart = chart(q);
         String x = q.getOrDefault("x", "date");

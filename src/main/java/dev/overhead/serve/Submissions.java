@@ -5,6 +5,7 @@ import static dev.overhead.report.HtmlRenderer.escape;
 import dev.overhead.report.SubmissionRenderers;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.MachinePooling;
+import dev.overhead.verdicts.History;
 import dev.overhead.verdicts.PooledSubmission;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,8 +2,14 @@ package dev.overhead.study;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.ToolVersion;
+import dev.overhead.store.Store;
+import dev.overhead.store.StoreException;
+import dev.overhead.verdicts.Highlights;
+import dev.overhead.verdicts.History;
+import dev.overhead.verdicts.Judge;
 import dev.overhead.verdicts.Regressions;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,9 +26,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code --notify URL} (issue 31): a JSON POST to each URL when a finished study's primary metric is
- * {@code worse} ({@link Regressions}). A webhook that fails is a warning, never the study's failure: the study
- * is stored whatever the receiver does.
+ * {@code --notify URL} (docs/team.md, "Being told"): a JSON POST to each URL when a finished study's primary metric
+ * is {@code worse} ({@link Regressions}), and another when the study makes a change point appear in its label's
+ * history on its machine ({@link History#steps}, as serve's history pages draw them). A webhook that fails is a
+ * warning, never the study's failure: the study is stored whatever the receiver does.
  */
 public final class Alerts {
     private Alerts() {}
@@ -51,8 +58,7 @@ public final class Alerts {
 
     /** The body of the POST: the study, where it belongs in the team, and its regressions. */
     public static String payload(StudyResult judged, List<Regressions.Regression> regressions) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("event", "worse");
+        Map<String, Object> body = header("worse", judged);
         body.put("study", judged.info().id());
         body.put("label", judged.info().label());
         body.put(
@@ -77,7 +83,88 @@ public final class Alerts {
             rows.add(row);
         }
         body.put("regressions", rows);
+        return json(body);
+    }
+
+    /**
+     * A level change that the newest study of a history made appear: on the comparison of {@code workload} ×
+     * {@code metric} × {@code candidate}, the new level starts at {@code study}.
+     */
+    public record NewStep(
+            String workload, String metric, String candidate, String study, double beforePct, double afterPct) {}
+
+    /**
+     * The change points that the last of {@code history} (one label on one machine, judged, oldest first) makes
+     * appear in the series of its primary comparisons: steps found with it that were not found without it (a step
+     * that moves to another study counts as new). Empty with fewer than two studies.
+     */
+    public static List<NewStep> newSteps(List<StudyResult> history) {
+        if (history.size() < 2) {
+            return List.of();
+        }
+        StudyResult newest = history.getLast();
+        List<StudyResult> before = history.subList(0, history.size() - 1);
+        String label = newest.info().label();
+        List<NewStep> out = new ArrayList<>();
+        java.util.Set<History.Key> seen = new java.util.HashSet<>();
+        for (ComparisonRow r : Highlights.primaryRows(newest)) {
+            History.Key key = new History.Key(r.workload(), r.metric(), r.candidate());
+            if (!seen.add(key)) {
+                continue;
+            }
+            java.util.Set<String> known = new java.util.HashSet<>();
+            for (History.Series s : History.of(label, key, before).series()) {
+                s.steps().forEach(st -> known.add(st.study()));
+            }
+            for (History.Series s : History.of(label, key, history).series()) {
+                for (History.Step st : s.steps()) {
+                    if (!known.contains(st.study())) {
+                        out.add(new NewStep(
+                                key.workload(), key.metric(), key.candidate(), st.study(), st.before(), st.after()));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The body of the POST for change points that the study made appear. */
+    public static String changePointPayload(StudyResult judged, List<NewStep> steps) {
+        Map<String, Object> body = header("change_point", judged);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (NewStep st : steps) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("workload", st.workload());
+            row.put("metric", st.metric());
+            row.put("candidate", st.candidate());
+            row.put("starts_at", st.study());
+            row.put("before_pct", finite(st.beforePct()));
+            row.put("after_pct", finite(st.afterPct()));
+            rows.add(row);
+        }
+        body.put("change_points", rows);
+        return json(body);
+    }
+
+    /** What every POST starts with: the event, the study and where it belongs in the team. */
+    private static Map<String, Object> header(String event, StudyResult judged) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("event", event);
+        body.put("study", judged.info().id());
+        body.put("label", judged.info().label());
+        body.put(
+                "created",
+                judged.info().created() == null ? null : judged.info().created().toString());
+        Provenance p = Provenance.of(judged.environment());
+        body.put("machine", p.machine());
+        body.put("submission", p.submission());
+        body.put("commit", p.commit());
+        body.put("branch", p.branch());
         body.put("overhead", ToolVersion.current());
+        return body;
+    }
+
+    private static String json(Map<String, Object> body) {
         try {
             return JSON.writeValueAsString(body);
         } catch (JsonProcessingException e) {
@@ -85,16 +172,64 @@ public final class Alerts {
         }
     }
 
-    /** Posts the study's regressions to each URL, where it has any; failures are warnings on {@code err}. */
-    public static void post(List<URI> urls, StudyResult judged, PrintWriter err) {
+    /**
+     * The finished studies of {@code judged}'s label on its machine, judged as they were run, oldest first, with
+     * {@code judged} last: the series its change points are looked for in. A store that cannot be read gives
+     * {@code judged} alone (and so no change point).
+     */
+    static List<StudyResult> historyOf(StoreAccess access, StudyResult judged) {
+        String label = judged.info().label();
+        if (label == null || label.isBlank()) {
+            return List.of(judged);
+        }
+        String machine = History.machineOf(judged);
+        List<StudyResult> out = new ArrayList<>();
+        try (Store store = access.openForReading()) {
+            for (Store.StudySummary s : store.list()) {
+                if (label.equals(s.label())
+                        && "done".equals(s.state())
+                        && !s.id().equals(judged.info().id())) {
+                    store.load(s.id())
+                            .map(Judge::asRun)
+                            .filter(r -> History.machineOf(r).equals(machine))
+                            .ifPresent(out::add);
+                }
+            }
+        } catch (StoreException | UserError e) {
+            return List.of(judged);
+        }
+        out.sort(java.util.Comparator.comparing(
+                        (StudyResult r) -> r.info().created(),
+                        java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()))
+                .thenComparing(r -> r.info().id()));
+        out.add(judged);
+        return out;
+    }
+
+    /**
+     * Posts the study's regressions, and the change points it made appear in {@code history} (see
+     * {@link #newSteps}), to each URL, where it has any; failures are warnings on {@code err}.
+     */
+    public static void post(List<URI> urls, StudyResult judged, List<StudyResult> history, PrintWriter err) {
         if (urls.isEmpty()) {
             return;
         }
+        List<String> bodies = new ArrayList<>();
         List<Regressions.Regression> regressions = Regressions.of(judged);
-        if (regressions.isEmpty()) {
-            return;
+        if (!regressions.isEmpty()) {
+            bodies.add(payload(judged, regressions));
         }
-        String body = payload(judged, regressions);
+        List<NewStep> steps = newSteps(history);
+        if (!steps.isEmpty()) {
+            bodies.add(changePointPayload(judged, steps));
+        }
+        for (String body : bodies) {
+            send(urls, body, err);
+        }
+        err.flush();
+    }
+
+    private static void send(List<URI> urls, String body, PrintWriter err) {
         try (HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build()) {
             for (URI url : urls) {
                 String where = url.getScheme() + "://" + url.getAuthority(); // a webhook's path may be its secret
@@ -120,11 +255,13 @@ public final class Alerts {
                 }
             }
         }
-        err.flush();
     }
 
-    /** {@code inner}, and the webhooks told of a completed study's regressions before its gates are read. */
-    public static Delivery notifying(Delivery inner, List<URI> urls, PrintWriter err) {
+    /**
+     * {@code inner}, and the webhooks told of a completed study's regressions and new change points (in its label's
+     * history in {@code store}) before its gates are read.
+     */
+    public static Delivery notifying(Delivery inner, List<URI> urls, StoreAccess store, PrintWriter err) {
         if (urls.isEmpty()) {
             return inner;
         }
@@ -141,7 +278,7 @@ public final class Alerts {
 
             @Override
             public int gate(StudyResult result) {
-                post(urls, result, err);
+                post(urls, result, historyOf(store, result), err);
                 return inner.gate(result);
             }
         };

@@ -1,6 +1,8 @@
 package dev.overhead.verdicts;
 
 import dev.overhead.model.ComparisonRow;
+import dev.overhead.model.StudyResult;
+import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Family;
 import dev.overhead.stats.Verdict;
@@ -36,6 +38,25 @@ public final class Highlights {
                 .distinct()
                 .toList();
         return metrics.contains(requested) || metrics.isEmpty() ? requested : metrics.getFirst();
+    }
+
+    /**
+     * The comparisons of each workload's primary metric (its profile's or plan's own, else the study's), for every
+     * candidate, in the study's order, overall rows left out: what a one-line summary of a study shows.
+     */
+    public static List<ComparisonRow> primaryRows(StudyResult study) {
+        String studyPrimary = study.info().settings().primary();
+        List<ComparisonRow> out = new ArrayList<>();
+        for (WorkloadResult w : study.workloads()) {
+            String metric =
+                    primaryOf(study.comparisons(), w.name(), w.workload().primaryOr(studyPrimary));
+            for (ComparisonRow r : study.comparisons()) {
+                if (!r.overall() && r.workload().equals(w.name()) && r.metric().equals(metric)) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
     }
 
     /**

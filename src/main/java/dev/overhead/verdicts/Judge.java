@@ -56,6 +56,12 @@ public final class Judge {
         return Comparisons.compare(baseline, candidate, quantity, options, looks());
     }
 
+    /** A stored study judged with the settings it was run with, as {@code overhead report STUDY} judges it. */
+    public static StudyResult asRun(StudyResult study) {
+        var settings = study.info().settings();
+        return of(settings).analyse(study, settings.baseline(), settings.compare());
+    }
+
     /** The study with every row (the overall geometric mean too) judged as it was run, and its notes. */
     public StudyResult analyse(StudyResult study, String baseline, CompareOptions options) {
         return Analyzer.analyse(study, baseline, options, this::compare, looks());

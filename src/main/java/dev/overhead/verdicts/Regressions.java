@@ -6,8 +6,8 @@ import dev.overhead.stats.Verdict;
 import java.util.List;
 
 /**
- * What a team is told about (issue 31, alerts): the comparisons of a judged study whose primary metric's verdict
- * is {@code worse}. One rule for the webhooks of {@code --notify} and serve's {@code /feed.atom}.
+ * What a team is told about (docs/team.md, alerts): the comparisons of a judged study whose primary metric's
+ * verdict is {@code worse}, each workload on its own primary ({@link Highlights#primaryRows}). One rule for the webhooks of {@code --notify} and serve's {@code /feed.atom}.
  */
 public final class Regressions {
     private Regressions() {}
@@ -24,9 +24,7 @@ public final class Regressions {
 
     /** The study's regressions, in its comparisons' order (overall rows left out); empty where there are none. */
     public static List<Regression> of(StudyResult judged) {
-        String primary = judged.info().settings().primary();
-        return judged.comparisons().stream()
-                .filter(r -> !r.overall() && r.metric().equals(primary))
+        return Highlights.primaryRows(judged).stream()
                 .filter(r -> r.comparison().verdict() == Verdict.WORSE)
                 .map(Regressions::regression)
                 .toList();

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 31 case 6: {@code --notify URL} posts JSON when a study's primary metric is worse (before: nobody was
- * told), checked against a receiver on 127.0.0.1 only.
+ * {@code --notify URL} posts JSON when a study's primary metric is worse and when a study makes a change point
+ * appear in its label's history (before: nobody was told), checked against a receiver on 127.0.0.1 only.
  */
 class NotifyTest {
     @TempDir
@@ -96,6 +96,45 @@ class NotifyTest {
         assertThat(r.path("metric").asText()).isEqualTo("wall");
         assertThat(r.path("ci_low_pct").asDouble()).isGreaterThan(20);
         assertThat(body.path("study").asText()).isNotBlank();
+    }
+
+    @Test
+    void aStepInTheLabelsHistoryIsPostedOnceTheStudiesAfterItShowIt() throws Exception {
+        // +4% for four nightly studies, then +16%: a step of 12 points the studies' own intervals (±1%) settle
+        List<String> ids = new java.util.ArrayList<>();
+        List<Integer> changePointsAfter = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            var r = study(i < 4 ? "1.04" : "1.16");
+            assertThat(r.code()).as(r.err()).isZero();
+            for (String b : bodies) {
+                JsonNode body = new ObjectMapper().readTree(b);
+                if (body.path("event").asText().equals("worse")) {
+                    if (!ids.contains(body.path("study").asText())) {
+                        ids.add(body.path("study").asText());
+                    }
+                } else if (body.path("event").asText().equals("change_point")) {
+                    changePointsAfter.add(i);
+                    assertThat(body.path("study").asText()).isEqualTo(ids.get(i));
+                    JsonNode step = body.path("change_points").get(0);
+                    assertThat(step.path("metric").asText()).isEqualTo("wall");
+                    assertThat(step.path("candidate").asText()).isEqualTo("hardened");
+                    assertThat(step.path("starts_at").asText())
+                            .as("the first study at +16%")
+                            .isEqualTo(ids.get(4));
+                    assertThat(step.path("before_pct").asDouble()).isBetween(3.0, 5.0);
+                    assertThat(step.path("after_pct").asDouble()).isBetween(15.0, 17.0);
+                    assertThat(body.path("label").asText()).isEqualTo("nightly");
+                }
+            }
+            bodies.clear();
+        }
+        assertThat(ids).as("every study was worse, so each posted once").hasSize(8);
+        assertThat(changePointsAfter)
+                .as("the step is told once, as soon as the history shows it (here asv's fit, weighted by the tight"
+                        + " intervals, already at the first study of the new level); never while the series is flat,"
+                        + " and not again as more studies confirm it")
+                .hasSize(1)
+                .allMatch(i -> i >= 4);
     }
 
     @Test

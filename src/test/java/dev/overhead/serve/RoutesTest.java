@@ -63,6 +63,61 @@ class RoutesTest {
     }
 
     @Test
+    void theListShowsEachStudysPrimaryVerdictWithItsChange() {
+        String body = get("/").body();
+        assertThat(body).contains("<th>verdict</th>");
+        String a7 = row(body, "/study/a7"); // stackleak at 1.10 × base, run for run
+        assertThat(a7).contains("<span class=\"verdict worse\"", "worse +10.00%", "hackbench: stackleak vs base, wall");
+        assertThat(row(body, "/study/b0")).contains("<span class=\"verdict ").doesNotContain("no comparison");
+    }
+
+    @Test
+    void aLongListComesInPagesThatKeepTheFilters() {
+        MemoryStore many = new MemoryStore();
+        for (int i = 0; i < 71; i++) {
+            many.add(
+                    MemoryStore.study("s" + i, "nightly", T0.plusSeconds(3600L * i), i % 2 == 0 ? "even" : "odd", 1.0));
+        }
+        Routes paged = new Routes(
+                new Catalog(many),
+                new Presentation(UnaryOperator.identity(), UnaryOperator.identity(), Locale.ROOT, ZoneOffset.UTC));
+        String first = paged.answer("/", Map.of()).body();
+        assertThat(first)
+                .contains("71 of 71 studies, newest first; 1\u201350 on this page (1 of 2)")
+                .contains("href=\"/?page=2\"")
+                .contains("/study/s70\"")
+                .doesNotContain("/study/s20\"");
+        assertThat(count(first, "<a class=\"study\"")).isEqualTo(Routes.PAGE);
+        String second = paged.answer("/", Map.of("page", "2")).body();
+        assertThat(count(second, "<a class=\"study\"")).isEqualTo(21);
+        assertThat(second).contains("/study/s0\"", "href=\"/?page=1\"").doesNotContain("/study/s21\"");
+        // a filter that leaves 36 studies fits one page, and the links of a filtered list keep the filter
+        assertThat(paged.answer("/", Map.of("machine", "even")).body())
+                .contains("36 of 71 studies")
+                .doesNotContain("page=2");
+        Routes.Reply beyond = paged.answer("/", Map.of("page", "3"));
+        assertThat(beyond.status()).isEqualTo(400);
+        assertThat(beyond.body()).contains("page=3 is not a page of this list: give a page from 1 to 2");
+        assertThat(paged.answer("/", Map.of("page", "x")).status()).isEqualTo(400);
+        assertThat(Pages.pageUrl(new Pages.Filter("a b", "m", null, "", null), 3))
+                .isEqualTo("/?label=a%20b&machine=m&page=3");
+    }
+
+    private static String row(String body, String link) {
+        int at = body.indexOf(link);
+        assertThat(at).as(link).isPositive();
+        return body.substring(body.lastIndexOf("<tr>", at), body.indexOf("</tr>", at));
+    }
+
+    private static int count(String s, String part) {
+        int n = 0;
+        for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
     void anIdPrefixOfSeveralStudiesIsTheAddressesFaultNotAServerError() {
         for (String path : new String[] {"/study/a", "/api/study/a"}) {
             Routes.Reply r = get(path);
@@ -160,6 +215,28 @@ class RoutesTest {
                 .isCloseTo(3.0, org.assertj.core.api.Assertions.within(0.01));
         assertThat(wall.path("cells").get(0).path("verdict").asText()).isEqualTo("worse");
         assertThat(get("/machines", "label", "hackbench").body()).contains("Machines side by side: hackbench");
+    }
+
+    @Test
+    void machinesShowEachWorkloadsPrimaryMetricFirst() {
+        var s = MemoryStore.study("u0", "cpu-bound", T0, "lab-a", 1.10);
+        var userFirst = new dev.overhead.model.StudyResult(
+                new dev.overhead.model.StudyInfo(
+                        "u0",
+                        "cpu-bound",
+                        T0,
+                        s.info().settings().toBuilder().primary("user").build()),
+                s.environment(),
+                s.workloads(),
+                java.util.List.of(),
+                java.util.List.of(),
+                java.util.List.of());
+        var wallFirst = Machines.sideBySide("cpu-bound", java.util.List.of(Catalog.judge(s)));
+        var rows = Machines.sideBySide("cpu-bound", java.util.List.of(Catalog.judge(userFirst)))
+                .rows();
+        assertThat(wallFirst.rows().getFirst().metric()).isEqualTo("wall");
+        assertThat(rows.getFirst().metric()).isEqualTo("user");
+        assertThat(rows).hasSameSizeAs(wallFirst.rows());
     }
 
     @Test

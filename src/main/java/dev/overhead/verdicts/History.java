@@ -1,4 +1,4 @@
-package dev.overhead.serve;
+package dev.overhead.verdicts;
 
 import dev.overhead.model.ComparisonRow;
 import dev.overhead.model.StudyResult;
@@ -17,17 +17,17 @@ import java.util.Set;
  * ({@link ChangePoints}, asv's step detection, on the ratio candidate/baseline weighted by the
  * inverse of its interval's width, as asv weights by its confidence intervals).
  */
-final class History {
+public final class History {
     private History() {}
 
     /** A comparison the studies of a label have: what a history page is of. */
-    record Key(String workload, String metric, String candidate) {}
+    public record Key(String workload, String metric, String candidate) {}
 
     /**
      * The change of one study, in percent, with its interval (null where the study has none), and the commit it
      * measured ("" where it recorded none: {@code run --commit}, or the git work tree it ran in).
      */
-    record Point(
+    public record Point(
             String study,
             String created,
             String kernel,
@@ -36,30 +36,19 @@ final class History {
             Double low,
             Double high,
             String verdict,
-            String commit) {
-        Point(
-                String study,
-                String created,
-                String kernel,
-                String baseline,
-                Double change,
-                Double low,
-                Double high,
-                String verdict) {
-            this(study, created, kernel, baseline, change, low, high, verdict, "");
-        }
-    }
+            String commit) {}
 
     /** Where one machine's series changed level: the study where the new level starts. */
-    record Step(int index, String study, double before, double after) {}
+    public record Step(int index, String study, double before, double after) {}
 
-    record Series(String machine, List<Point> points, List<Step> steps) {}
+    public record Series(String machine, List<Point> points, List<Step> steps) {}
 
     /** {@code kernels} and {@code commits}: the categories of the x axes by kernel and by commit, oldest first. */
-    record Chart(String label, Key key, String unit, List<String> kernels, List<Series> series, List<String> commits) {}
+    public record Chart(
+            String label, Key key, String unit, List<String> kernels, List<Series> series, List<String> commits) {}
 
     /** Every comparison the studies have, in the order they first appear (overall rows left out). */
-    static List<Key> keys(List<StudyResult> studies) {
+    public static List<Key> keys(List<StudyResult> studies) {
         Set<Key> keys = new LinkedHashSet<>();
         for (StudyResult s : studies) {
             for (ComparisonRow c : s.comparisons()) {
@@ -72,7 +61,7 @@ final class History {
     }
 
     /** The history of one comparison over {@code studies} (one label, oldest first). */
-    static Chart of(String label, Key key, List<StudyResult> studies) {
+    public static Chart of(String label, Key key, List<StudyResult> studies) {
         Map<String, List<Point>> byMachine = new LinkedHashMap<>();
         Set<String> kernels = new LinkedHashSet<>();
         Set<String> commits = new LinkedHashSet<>();
@@ -86,13 +75,13 @@ final class History {
                     continue;
                 }
                 var cmp = c.comparison();
-                String kernel = Machines.kernelOf(s);
+                String kernel = kernelOf(s);
                 kernels.add(kernel);
                 String commit = commitOf(s);
                 commits.add(commit);
                 unit = c.unit() == null ? "" : c.unit();
                 byMachine
-                        .computeIfAbsent(Machines.machineOf(s), m -> new ArrayList<>())
+                        .computeIfAbsent(machineOf(s), m -> new ArrayList<>())
                         .add(new Point(
                                 s.info().id(),
                                 s.info().created() == null
@@ -112,13 +101,40 @@ final class History {
         return new Chart(label, key, unit, List.copyOf(kernels), series, List.copyOf(commits));
     }
 
-    /** The commit a study measured, as it recorded it (issue 31); "" where it recorded none. */
-    static String commitOf(StudyResult study) {
+    /**
+     * The machine a study ran on: the environment's {@code machine} (the name a fleet agent gives,
+     * {@code overhead agent --machine NAME}) or {@code hostname} where one is recorded, else the CPU
+     * model and its count of CPUs, else "unknown machine" (an imported file).
+     */
+    public static String machineOf(StudyResult study) {
+        Map<String, Object> env = study.environment();
+        for (String key : List.of("machine", "hostname")) {
+            if (env.get(key) instanceof String s && !s.isBlank()) {
+                return s;
+            }
+        }
+        if (env.get("cpu") instanceof Map<?, ?> cpu && cpu.get("model_name") instanceof String model) {
+            Object cpus = cpu.get("logical_cpus");
+            return model.strip() + (cpus == null ? "" : ", " + cpus + " CPUs");
+        }
+        return "unknown machine";
+    }
+
+    /** The kernel release a study ran on, or "" where none is recorded. */
+    public static String kernelOf(StudyResult study) {
+        if (study.environment().get("kernel") instanceof Map<?, ?> k && k.get("release") instanceof String r) {
+            return r;
+        }
+        return "";
+    }
+
+    /** The commit a study measured, as it recorded it ({@code run --commit}); "" where it recorded none. */
+    public static String commitOf(StudyResult study) {
         return study.environment().get("commit") instanceof String c ? c : "";
     }
 
     /** The value for the JSON: null where there is no number. */
-    static Double finite(double v) {
+    public static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
     }
 
@@ -129,7 +145,7 @@ final class History {
     private static final double STEP_ALPHA = 0.01;
 
     /** Change points of a series; points without a finite change are left out of the fit. */
-    static List<Step> steps(List<Point> points) {
+    public static List<Step> steps(List<Point> points) {
         List<Integer> index = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
             if (points.get(i).change() != null) {

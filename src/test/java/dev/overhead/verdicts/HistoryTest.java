@@ -1,4 +1,4 @@
-package dev.overhead.serve;
+package dev.overhead.verdicts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,7 +18,8 @@ class HistoryTest {
                 change,
                 change == null || halfWidth == null ? null : change - halfWidth,
                 change == null || halfWidth == null ? null : change + halfWidth,
-                "worse");
+                "worse",
+                "");
     }
 
     @Test

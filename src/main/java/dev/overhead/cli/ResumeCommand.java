@@ -9,13 +9,11 @@ import dev.overhead.model.WorkloadResult;
 import dev.overhead.run.StudySpec;
 import dev.overhead.store.Store;
 import dev.overhead.store.StoreException;
-import dev.overhead.study.Alerts;
 import dev.overhead.study.Provenance;
 import dev.overhead.study.StudyExecution;
 import dev.overhead.study.StudyLoading;
 import dev.overhead.study.UserError;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,12 +29,8 @@ final class ResumeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "STUDY", description = "A study id, id prefix or label.")
     String study;
 
-    @Option(
-            names = "--notify",
-            paramLabel = "URL",
-            description = "POST JSON to URL when the study's primary metric is worse (repeatable; a failed POST is a"
-                    + " warning).")
-    List<String> notify = new ArrayList<>();
+    @Mixin
+    NotifyOption notify = new NotifyOption();
 
     @Option(names = "--fake-exec", hidden = true)
     boolean fakeExec;
@@ -99,10 +93,9 @@ final class ResumeCommand implements Callable<Integer> {
         return new StudyExecution(
                 err,
                 storeOption.access(),
-                Alerts.notifying(
+                notify.around(
                         new ReportDelivery(
                                 this.spec.commandLine().getOut(), err, outputs, verdict, verdict.failIfWorse()),
-                        Alerts.urls(notify),
                         storeOption.access(),
                         err),
                 fakeExec);

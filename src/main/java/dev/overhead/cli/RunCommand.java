@@ -2,7 +2,6 @@ package dev.overhead.cli;
 
 import dev.overhead.plan.StudyPlan;
 import dev.overhead.run.StudySpec;
-import dev.overhead.study.Alerts;
 import dev.overhead.study.Allowance;
 import dev.overhead.study.BuiltVariants;
 import dev.overhead.study.PlanReading;
@@ -129,12 +128,8 @@ final class RunCommand implements Callable<Integer> {
             description = "The branch measured, recorded with the study (default: the git work tree's branch).")
     String branch;
 
-    @Option(
-            names = "--notify",
-            paramLabel = "URL",
-            description = "POST JSON to URL when the study's primary metric is worse (repeatable; a failed POST is a"
-                    + " warning).")
-    List<String> notify = new ArrayList<>();
+    @Mixin
+    NotifyOption notify = new NotifyOption();
 
     // set by an agent started with --allow-program: what the study may start (study.Allowance)
     @Option(names = "--allow-programs", hidden = true, paramLabel = "LIST")
@@ -197,10 +192,9 @@ final class RunCommand implements Callable<Integer> {
             return new StudyExecution(
                             err,
                             storeOption.access(),
-                            Alerts.notifying(
+                            notify.around(
                                     new ReportDelivery(
                                             commandSpec.commandLine().getOut(), err, outputs, verdict, failIfWorse),
-                                    Alerts.urls(notify),
                                     storeOption.access(),
                                     err),
                             running.fakeExec)

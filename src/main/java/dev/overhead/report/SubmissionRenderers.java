@@ -55,37 +55,10 @@ public final class SubmissionRenderers {
                 g.text("submission " + s.submission() + ": " + s.machines().size() + " machines ("
                         + String.join(", ", s.machineNames()) + "), primary metric " + s.primary()));
         out.append("\nper machine\n");
-        List<List<String>> machineRows = new ArrayList<>();
-        for (PooledSubmission.MachineRow r : s.perMachine()) {
-            Comparison c = r.row().comparison();
-            machineRows.add(cells(
-                    g,
-                    r.machine(),
-                    r.row().workload(),
-                    r.row().candidate(),
-                    pct(c.changePct()),
-                    interval(c.ciLowPct(), c.ciHighPct()),
-                    c.verdict().word()));
-        }
-        out.append(
-                table(g, List.of("machine", "workload", "variant", "change", "interval", "verdict"), 3, machineRows));
+        out.append(table(g, PER_MACHINE, 3, cells(g, perMachine(s))));
         out.append('\n');
         paragraph(out, g.text("pooled over machines (each machine one estimate: a t interval over the machines)"));
-        List<List<String>> pooledRows = new ArrayList<>();
-        for (PooledSubmission.PooledRow r : s.pooled()) {
-            MachinePooling.Pooled p = r.pooled();
-            pooledRows.add(cells(
-                    g,
-                    r.workload(),
-                    r.candidate(),
-                    pct(p.changePct()),
-                    interval(p.ciLowPct(), p.ciHighPct()),
-                    p.verdict().word(),
-                    sd(p.betweenSdPct()),
-                    iSquared(p.iSquared())));
-        }
-        out.append(table(
-                g, List.of("workload", "variant", "change", "interval", "verdict", "between sd", "I²"), 2, pooledRows));
+        out.append(table(g, POOLED, 2, cells(g, pooled(s, false))));
         out.append('\n');
         paragraph(out, g.text(s.conclusion()));
         return out.toString();
@@ -96,7 +69,6 @@ public final class SubmissionRenderers {
      * reports escape theirs), under headings.
      */
     static String markdown(PooledSubmission s) {
-        Glyphs g = new Glyphs(false);
         StringBuilder out = new StringBuilder();
         out.append("# Submission ")
                 .append(MarkdownRenderer.escape(s.submission()))
@@ -112,29 +84,24 @@ public final class SubmissionRenderers {
             out.append('\n');
         }
         out.append("## Pooled over machines\n\n");
-        List<List<String>> pooledRows = new ArrayList<>();
-        for (PooledSubmission.PooledRow r : s.pooled()) {
-            MachinePooling.Pooled p = r.pooled();
-            pooledRows.add(escaped(
-                    r.workload(),
-                    r.candidate(),
-                    pct(p.changePct()),
-                    interval(p.ciLowPct(), p.ciHighPct()),
-                    "**" + p.verdict().word() + "**",
-                    sd(p.betweenSdPct()),
-                    iSquared(p.iSquared())));
-        }
-        out.append(markdownTable(
-                        List.of("workload", "variant", "change", "interval", "verdict", "between sd", "I²"),
-                        2,
-                        pooledRows))
-                .append('\n');
+        out.append(markdownTable(POOLED, 2, escaped(pooled(s, true)))).append('\n');
         out.append(MarkdownRenderer.escape(s.conclusion())).append("\n\n");
         out.append("## Per machine\n\n");
-        List<List<String>> machineRows = new ArrayList<>();
+        out.append(markdownTable(PER_MACHINE, 3, escaped(perMachine(s))));
+        return out.toString();
+    }
+
+    private static final List<String> PER_MACHINE =
+            List.of("machine", "workload", "variant", "change", "interval", "verdict");
+    private static final List<String> POOLED =
+            List.of("workload", "variant", "change", "interval", "verdict", "between sd", "I²");
+
+    /** The per-machine table's cells, as written (the text and Markdown forms escape them each their way). */
+    private static List<List<String>> perMachine(PooledSubmission s) {
+        List<List<String>> rows = new ArrayList<>();
         for (PooledSubmission.MachineRow r : s.perMachine()) {
             Comparison c = r.row().comparison();
-            machineRows.add(escaped(
+            rows.add(List.of(
                     r.machine(),
                     r.row().workload(),
                     r.row().candidate(),
@@ -142,38 +109,54 @@ public final class SubmissionRenderers {
                     interval(c.ciLowPct(), c.ciHighPct()),
                     c.verdict().word()));
         }
-        out.append(markdownTable(
-                List.of("machine", "workload", "variant", "change", "interval", "verdict"), 3, machineRows));
-        return out.toString();
+        return rows;
     }
 
-    private static List<String> escaped(String... values) {
-        return java.util.Arrays.stream(values)
-                .map(v -> v.startsWith("**") ? v : MarkdownRenderer.escape(v))
+    /** The pooled table's cells; {@code bold}: the verdict in Markdown's bold, which escaping leaves alone. */
+    private static List<List<String>> pooled(PooledSubmission s, boolean bold) {
+        List<List<String>> rows = new ArrayList<>();
+        for (PooledSubmission.PooledRow r : s.pooled()) {
+            MachinePooling.Pooled p = r.pooled();
+            rows.add(List.of(
+                    r.workload(),
+                    r.candidate(),
+                    pct(p.changePct()),
+                    interval(p.ciLowPct(), p.ciHighPct()),
+                    bold ? "**" + p.verdict().word() + "**" : p.verdict().word(),
+                    sd(p.betweenSdPct()),
+                    iSquared(p.iSquared())));
+        }
+        return rows;
+    }
+
+    private static List<List<String>> escaped(List<List<String>> rows) {
+        return rows.stream()
+                .map(r -> r.stream()
+                        .map(v -> v.startsWith("**") ? v : MarkdownRenderer.escape(v))
+                        .toList())
                 .toList();
     }
 
     private static String markdownTable(List<String> headers, int names, List<List<String>> rows) {
+        return new Table(columns(headers, names), rows).render(new Table.GitHub());
+    }
+
+    /** Left-aligned names up to {@code names}, then right-aligned figures; the verdict left. */
+    private static List<Table.Column> columns(List<String> headers, int names) {
         List<Table.Column> columns = new ArrayList<>();
         for (int i = 0; i < headers.size(); i++) {
             boolean left = i < names || headers.get(i).equals("verdict");
             columns.add(new Table.Column(headers.get(i), left ? Table.Align.LEFT : Table.Align.RIGHT));
         }
-        return new Table(columns, rows).render(new Table.GitHub());
+        return columns;
     }
 
-    private static List<String> cells(Glyphs g, String... values) {
-        return java.util.Arrays.stream(values).map(g::text).toList();
+    private static List<List<String>> cells(Glyphs g, List<List<String>> rows) {
+        return rows.stream().map(r -> r.stream().map(g::text).toList()).toList();
     }
 
-    /** Left-aligned names up to {@code names}, then right-aligned figures; the verdict (4th from a pooled row's end) left. */
     private static String table(Glyphs g, List<String> headers, int names, List<List<String>> rows) {
-        List<Table.Column> columns = new ArrayList<>();
-        for (int i = 0; i < headers.size(); i++) {
-            boolean left = i < names || headers.get(i).equals("verdict");
-            columns.add(new Table.Column(g.text(headers.get(i)), left ? Table.Align.LEFT : Table.Align.RIGHT));
-        }
-        return new Table(columns, rows).render(new Table.Plain(2));
+        return new Table(columns(headers.stream().map(g::text).toList(), names), rows).render(new Table.Plain(2));
     }
 
     private static void paragraph(StringBuilder out, String text) {

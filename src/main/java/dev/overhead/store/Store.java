@@ -115,16 +115,5 @@ public interface Store extends AutoCloseable {
             String submission,
             String machine,
             String commit,
-            String branch) {
-        public StudySummary(
-                String id,
-                String label,
-                java.time.Instant created,
-                String state,
-                int workloads,
-                int variants,
-                int runs) {
-            this(id, label, created, state, workloads, variants, runs, null, null, null, null);
-        }
-    }
+            String branch) {}
 }

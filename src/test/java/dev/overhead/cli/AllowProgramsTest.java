@@ -4,6 +4,8 @@ import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,19 +21,7 @@ class AllowProgramsTest {
     @Test
     void aStudyOutsideTheListIsStoredAsFailedAndNothingRuns() throws Exception {
         String db = dir.resolve("s.db").toString();
-        var refused = overhead(
-                "run",
-                "--fake-exec",
-                "--store",
-                db,
-                "--runs",
-                "2",
-                "--allow-programs",
-                "sleep,true",
-                "--label",
-                "queued",
-                "fake wall=1",
-                "sleep 1");
+        var refused = run(db, "--allow-programs", "sleep,true", "--label", "queued", "fake wall=1", "sleep 1");
         assertThat(refused.code()).as(refused.err()).isEqualTo(1);
         assertThat(refused.err())
                 .contains("this agent runs only sleep, true (--allow-program)")
@@ -47,31 +37,17 @@ class AllowProgramsTest {
     @Test
     void aStudyWithinTheListRunsAndAShellNeedsShAllowed() throws Exception {
         String db = dir.resolve("s.db").toString();
-        var ok = overhead(
-                "run",
-                "--fake-exec",
-                "--store",
-                db,
-                "--runs",
-                "2",
-                "--allow-programs",
-                "fake",
-                "fake wall=1",
-                "fake wall=1.1");
+        var ok = run(db, "--allow-programs", "fake", "fake wall=1", "fake wall=1.1");
         assertThat(ok.code()).as(ok.err()).isZero();
-        var shell = overhead(
-                "run",
-                "--fake-exec",
-                "--store",
-                db,
-                "--runs",
-                "2",
-                "--allow-programs",
-                "fake",
-                "--shell",
-                "fake wall=1",
-                "fake wall=2");
+        var shell = run(db, "--allow-programs", "fake", "--shell", "fake wall=1", "fake wall=2");
         assertThat(shell.code()).isEqualTo(1);
         assertThat(shell.err()).contains("the study would start /bin/sh");
+    }
+
+    /** {@code overhead run} of two fake runs a variant into {@code db}, with {@code more} after. */
+    private static StoreSafetyTest.Result run(String db, String... more) {
+        List<String> args = new ArrayList<>(List.of("run", "--fake-exec", "--store", db, "--runs", "2"));
+        args.addAll(List.of(more));
+        return overhead(args.toArray(String[]::new));
     }
 }

@@ -21,18 +21,23 @@ class FleetTeamTest {
     Path dir;
 
     private Path plan() throws Exception {
-        Path plan = dir.resolve("nightly.yaml");
+        return plan("nightly", 3, "1.10");
+    }
+
+    /** A plan of a fake workload, its candidate {@code scale} × the baseline. */
+    private Path plan(String name, int runs, String scale) throws Exception {
+        Path plan = dir.resolve(name + ".yaml");
         Files.writeString(plan, """
-                name: nightly
-                runs: {count: 3}
+                name: %s
+                runs: {count: %d}
                 workloads:
                   - name: nap
-                    command: [fake, "wall=1", "jitter=1%"]
+                    command: [fake, "wall=1", "jitter=1%%"]
                 variants:
                   - name: base
                   - name: hardened
-                    env: {FAKE_SCALE: "1.10"}
-                """);
+                    env: {FAKE_SCALE: "%s"}
+                """.formatted(name, runs, scale));
         return plan;
     }
 
@@ -186,18 +191,7 @@ class FleetTeamTest {
     @Timeout(300)
     void aSubmissionsWebhookIsToldByTheAgentThatMeasuredIt() throws Exception {
         String store = TestPostgres.freshStore();
-        Path plan = dir.resolve("slow.yaml");
-        Files.writeString(plan, """
-                name: slow
-                runs: {count: 6}
-                workloads:
-                  - name: nap
-                    command: [fake, "wall=1", "jitter=1%"]
-                variants:
-                  - name: base
-                  - name: hardened
-                    env: {FAKE_SCALE: "1.50"}
-                """);
+        Path plan = plan("slow", 6, "1.50");
         List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
         var receiver = com.sun.net.httpserver.HttpServer.create(
                 new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);

@@ -64,6 +64,20 @@ class FleetIT {
         assertThat(agentA.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
         int atKill = runs(store, alpha).size();
         assertThat(atKill).as("killed mid-study").isLessThan(2 * RUNS);
+        // the queue shows the dead agent's study stalled once its heartbeats (1 s) have been missed 4 times
+        String queue = "";
+        for (int i = 0;
+                i < 60 && !queue.matches("(?s).*" + java.util.regex.Pattern.quote(alpha) + " +stalled .*");
+                i++) {
+            Thread.sleep(1000);
+            var shown = overhead.start(env, "queue").finish();
+            assertThat(shown.exitCode()).as(shown.toString()).isZero();
+            queue = shown.stdout();
+        }
+        assertThat(queue)
+                .as("the queue after kill -9 of alpha's agent")
+                .containsPattern(java.util.regex.Pattern.quote(alpha) + " +stalled +alpha ")
+                .contains("stalled: its agent stopped heartbeating");
 
         var again = overhead.start(env, "agent", "--machine", "alpha", "--once", "--heartbeat", "1s")
                 .finish();
@@ -130,6 +144,50 @@ class FleetIT {
             server.process().destroy();
             server.process().waitFor(30, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * An agent with an allow-list ({@code agent --allow-program}) stores a submitted study that would start a program
+     * off its list as failed, with the sentence and no run, and measures the next one, which keeps to the list.
+     */
+    @Test
+    @Timeout(200)
+    void anAgentRunsOnlyWhatItsAllowListNames() throws Exception {
+        String store = TestPostgres.freshStore();
+        Map<String, String> env = Map.of("OVERHEAD_STORE", store);
+        String[] ids = new String[2];
+        String[] other = {"prefix: [nice, -n, \"1\"]", "env: {QUIET: \"1\"}"};
+        for (int i = 0; i < 2; i++) {
+            Path plan = overhead.home().resolve("allow" + i + ".yaml");
+            Files.writeString(plan, """
+                    name: allowed-%d
+                    runs: {count: 3}
+                    workloads:
+                      - name: nap
+                        command: [sleep, "0.01"]
+                    variants:
+                      - name: plain
+                      - name: other
+                        %s
+                    baseline: plain
+                    """.formatted(i, other[i]));
+            var submitted = overhead.start(
+                            env, "submit", "--plan", plan.toString(), "--machines", "gamma", "--new-machine")
+                    .finish();
+            assertThat(submitted.exitCode()).as(submitted.toString()).isZero();
+            ids[i] = submitted.stdout().lines().findFirst().orElseThrow().split("[ :]")[1] + "@gamma";
+        }
+        var agent = overhead.start(
+                        env, "agent", "--machine", "gamma", "--once", "--heartbeat", "1s", "--allow-program", "sleep")
+                .finish();
+        assertThat(agent.exitCode()).as(agent.toString()).isZero();
+        assertThat(state(store, ids[0])).isEqualTo("failed");
+        assertThat(runs(store, ids[0])).as("nothing of the refused study ran").isEmpty();
+        var refused =
+                overhead.start(env, "report", "--format", "json", "allowed-0").finish();
+        assertThat(refused.stdout()).contains("this agent runs only sleep (--allow-program)", "would start nice");
+        assertThat(state(store, ids[1])).isEqualTo("done");
+        assertThat(runs(store, ids[1])).hasSize(6);
     }
 
     /** The runs stored for a study, as "variant/index". */

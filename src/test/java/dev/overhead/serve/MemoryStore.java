@@ -99,7 +99,11 @@ final class MemoryStore implements Store {
                         s.workloads().stream()
                                 .flatMap(w -> w.variants().stream())
                                 .mapToInt(v -> v.runs().size())
-                                .sum()))
+                                .sum(),
+                        null,
+                        null,
+                        null,
+                        null))
                 .toList();
     }
 

@@ -107,8 +107,30 @@ class StoreTest {
 
             assertThat(store.list())
                     .containsExactly(
-                            new StudySummary("20261202-090000-0002", null, CREATED.plusMillis(1), "running", 1, 2, 1),
-                            new StudySummary("20261201-090000-0001", "old", CREATED, "interrupted", 2, 2, 0));
+                            new StudySummary(
+                                    "20261202-090000-0002",
+                                    null,
+                                    CREATED.plusMillis(1),
+                                    "running",
+                                    1,
+                                    2,
+                                    1,
+                                    null,
+                                    null,
+                                    null,
+                                    null),
+                            new StudySummary(
+                                    "20261201-090000-0001",
+                                    "old",
+                                    CREATED,
+                                    "interrupted",
+                                    2,
+                                    2,
+                                    0,
+                                    null,
+                                    null,
+                                    null,
+                                    null));
         }
     }
 

@@ -82,7 +82,8 @@ final class Launcher implements BeforeEachCallback, AfterEachCallback {
         Result finish(java.time.Duration limit) throws IOException, InterruptedException {
             if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("overhead did not finish in " + limit.toSeconds() + " s");
+                throw new AssertionError("overhead did not finish in " + limit.toSeconds() + " s; its stderr so far:\n"
+                        + Files.readString(err, StandardCharsets.UTF_8));
             }
             return new Result(
                     process.exitValue(),

@@ -45,17 +45,17 @@ class CountersTest {
     @Test
     void theRequestCarriesTheCountersKeepGroupAndTreeFlagsAsItsLastBytes() {
         var asked = ExecRequest.builder(List.of("true")).counters(true).build();
-        byte[] bytes = NativeExecutor.encode(asked);
+        byte[] bytes = WireCodec.encode(asked);
         assertThat(bytes[bytes.length - 3]).isEqualTo((byte) 1);
         assertThat(bytes[bytes.length - 2]).isZero();
         assertThat(bytes[bytes.length - 1]).isZero();
-        byte[] plain = NativeExecutor.encode(ExecRequest.of(List.of("true")));
+        byte[] plain = WireCodec.encode(ExecRequest.of(List.of("true")));
         assertThat(plain[plain.length - 3]).isZero();
         assertThat(plain).hasSize(bytes.length);
-        byte[] kept = NativeExecutor.encode(ExecRequest.of(List.of("true")).keepingGroup());
+        byte[] kept = WireCodec.encode(ExecRequest.of(List.of("true")).keepingGroup());
         assertThat(kept[kept.length - 2]).isEqualTo((byte) 1);
         assertThat(kept[kept.length - 1]).isZero();
-        byte[] tree = NativeExecutor.encode(ExecRequest.of(List.of("true")).withTree());
+        byte[] tree = WireCodec.encode(ExecRequest.of(List.of("true")).withTree());
         assertThat(tree[tree.length - 1]).isEqualTo((byte) 1);
         assertThat(tree[tree.length - 2]).isZero();
     }

@@ -56,7 +56,7 @@ class NativeExecutorCountersTest {
                 assertThat(r.counters()).isEqualTo(Counters.NONE);
             }
         }
-        assertThat(NativeExecutor.encode(ExecRequest.of(List.of("true")))).endsWith(0);
+        assertThat(WireCodec.encode(ExecRequest.of(List.of("true")))).endsWith(0);
     }
 
     @Test

@@ -39,6 +39,9 @@ public final class SqliteStore implements Store {
     private final Connection connection;
     private final Place place;
     private final StudyRows rows;
+    /** The clock the sync interval is measured on; a test sets its own rather than sleeping a second. */
+    private java.util.function.LongSupplier nanos = System::nanoTime;
+
     private long lastSync = System.nanoTime();
     /** The connection is at {@code synchronous=NORMAL}, left there by the last run written without a sync. */
     private boolean lazy;
@@ -50,6 +53,13 @@ public final class SqliteStore implements Store {
         this.connection = connection;
         this.place = Failures.sqlite(file);
         this.rows = new StudyRows(place, connection);
+    }
+
+    /** The same store with the sync interval measured on {@code clock} (nanoseconds), from now. */
+    SqliteStore timedBy(java.util.function.LongSupplier clock) {
+        nanos = clock;
+        lastSync = clock.getAsLong();
+        return this;
     }
 
     public static SqliteStore open(Path file) throws StoreException {
@@ -244,7 +254,7 @@ public final class SqliteStore implements Store {
     @Override
     public void addRun(String studyId, String workload, String variant, Run run) throws StoreException {
         try {
-            long now = System.nanoTime();
+            long now = nanos.getAsLong();
             boolean sync = now - lastSync >= DURABLE_EVERY_NS;
             // The level is switched only when it changes (once a second in a study of short runs), not twice a
             // run: each switch is a statement of its own, a third of a run's store cost (docs/performance.md).

@@ -76,8 +76,12 @@ class TeamStoreCommandsTest {
                 .contains("deleted study")
                 .contains("(s1)");
         assertThat(ok("list", "--store", store).out()).doesNotContain("s1");
-        Thread.sleep(2_000); // time itself must pass: s2 and s3 are to be older than the 1 s pruned
-        assertThat(ok("prune", "--store", store, "--older-than", "1s", "--yes").out())
+        try (var c = TestPostgres.connect(store); // s2 and s3 made two hours ago, without waiting for it
+                var st = c.prepareStatement("UPDATE studies SET created = ? WHERE label IN ('s2', 's3')")) {
+            st.setString(1, java.time.Instant.now().minusSeconds(7200).toString());
+            assertThat(st.executeUpdate()).isEqualTo(2);
+        }
+        assertThat(ok("prune", "--store", store, "--older-than", "1h", "--yes").out())
                 .contains("(s2)")
                 .contains("(s3)");
         assertThat(ok("list", "--store", store).out()).doesNotContain("s2");

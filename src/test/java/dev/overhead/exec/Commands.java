@@ -136,18 +136,14 @@ final class Commands {
     }
 
     /** Whether the process has ended within 5 s (a zombie waiting for its parent counts as ended). */
-    static boolean gone(long pid) throws InterruptedException {
-        for (int i = 0; i < 250; i++) {
+    static boolean gone(long pid) throws Exception {
+        return Poll.until(Duration.ofSeconds(5), () -> {
             try {
-                if (Files.readString(Path.of("/proc", Long.toString(pid), "status"))
-                        .contains("State:\tZ")) {
-                    return true;
-                }
+                return Files.readString(Path.of("/proc", Long.toString(pid), "status"))
+                        .contains("State:\tZ");
             } catch (IOException e) {
                 return true; // no such process
             }
-            Thread.sleep(20);
-        }
-        return false;
+        });
     }
 }

@@ -25,12 +25,10 @@ class FakeExecutorTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(600) // a day of sleep: only a fake that does not sleep gets to the asserts
     void sleepTakesExactlyItsDurationWithoutSleeping() throws Exception {
-        // a minute of sleep answered in far less than a minute, on however loaded a machine
-        long t0 = System.nanoTime();
-        ExecResult r = fake.run(req("sleep", "60"));
-        assertThat(System.nanoTime() - t0).isLessThan(20_000_000_000L);
-        assertThat(r.wallS()).isEqualTo(60.0);
+        ExecResult r = fake.run(req("sleep", "24h"));
+        assertThat(r.wallS()).isEqualTo(86_400.0);
         assertThat(r.userS()).isZero();
         assertThat(r.sysS()).isZero();
         assertThat(r.exitCode()).isZero();

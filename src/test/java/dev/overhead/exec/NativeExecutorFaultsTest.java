@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -197,12 +199,11 @@ class NativeExecutorFaultsTest {
     }
 
     private static long awaitPid(Path file) throws Exception {
-        for (int i = 0; i < 250; i++) {
-            if (Files.exists(file) && !Files.readString(file).isBlank()) {
-                return Long.parseLong(Files.readString(file).strip());
-            }
-            Thread.sleep(20);
+        if (!Poll.until(
+                Duration.ofSeconds(5),
+                () -> Files.exists(file) && !Files.readString(file).isBlank())) {
+            throw new AssertionError("the command did not start in 5 s");
         }
-        throw new AssertionError("the command did not start in 5 s");
+        return Long.parseLong(Files.readString(file).strip());
     }
 }

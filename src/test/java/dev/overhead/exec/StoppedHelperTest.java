@@ -4,6 +4,7 @@ import static dev.overhead.exec.Commands.req;
 import static dev.overhead.exec.Commands.withTimeout;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -85,8 +86,9 @@ class StoppedHelperTest {
                 return null;
             }
         });
-        Thread.sleep(500);
-        assertThat(Watchdog.stopped(executor.helperPid())).isTrue();
+        assertThat(Poll.until(Duration.ofSeconds(10), () -> Watchdog.stopped(executor.helperPid())))
+                .as("the command stopped the helper")
+                .isTrue();
         executor.cancel();
         ExecResult r = run.get(15, TimeUnit.SECONDS);
         assertThat(r).isNotNull();

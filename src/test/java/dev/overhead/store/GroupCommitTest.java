@@ -49,12 +49,16 @@ class GroupCommitTest {
 
     @Test
     void aRunAfterASecondIsSynced() throws Exception {
-        try (SqliteStore store = SqliteStore.open(dir.resolve("s.db"))) {
+        java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
+        try (SqliteStore store = SqliteStore.open(dir.resolve("s.db")).timedBy(clock::get)) {
             store.createStudy(info(ID, "group", CREATED), WORKLOADS, VARIANTS, Map.of());
             store.addRun(ID, "sort", "glibc", run(0, 0, 0.25));
             assertThat(store.synchronousLevel()).isEqualTo(NORMAL);
-            Thread.sleep(SqliteStore.DURABLE_EVERY_NS / 1_000_000 + 50); // a second without a sync
-            store.addRun(ID, "sort", "glibc", run(1, 1, 0.5));
+            clock.addAndGet(SqliteStore.DURABLE_EVERY_NS - 1);
+            store.addRun(ID, "sort", "glibc", run(1, 1, 0.4));
+            assertThat(store.synchronousLevel()).as("still within the second").isEqualTo(NORMAL);
+            clock.addAndGet(1); // a second without a sync
+            store.addRun(ID, "sort", "glibc", run(2, 2, 0.5));
             assertThat(store.synchronousLevel())
                     .as("this run's commit syncs the WAL")
                     .isEqualTo(FULL);

@@ -8,6 +8,7 @@ import static dev.overhead.store.StoreFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overhead.Poll;
 import dev.overhead.model.Run;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -114,9 +115,9 @@ class PostgresStoreTest {
                         throw new IllegalStateException(e);
                     }
                 });
-                while (stored.get() < 10) {
-                    Thread.sleep(10);
-                }
+                assertThat(Poll.until(Duration.ofSeconds(60), () -> stored.get() >= 10))
+                        .as("10 runs stored before the restart")
+                        .isTrue();
                 cluster.restart(); // fast shutdown: the server cuts every session, then starts again
                 writer.join(120_000);
                 assertThat(stored.get())

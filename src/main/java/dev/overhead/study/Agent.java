@@ -122,6 +122,12 @@ public final class Agent {
         // the study records which machine ran it, for which submission, and the commit it measured
         try (var told = Told.of(new Provenance(job.submission(), job.machine(), job.commit(), job.branch()))) {
             code = commands.run(args);
+        } catch (RuntimeException | LinkageError e) {
+            // a fault of overhead itself: said once, and the job ends, rather than retried in silence for ever
+            err.println("agent " + job.machine() + ": study " + job.instance() + " stopped on an error in overhead ("
+                    + e + "); what it stored is kept, and 'overhead resume' takes it up once that is mended");
+            err.flush();
+            return true;
         } finally {
             if (plan != null) {
                 Files.deleteIfExists(plan);

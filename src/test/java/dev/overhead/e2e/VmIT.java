@@ -157,6 +157,60 @@ class VmIT {
         assertThat(qemuLeft()).as("qemu left running").isEmpty();
     }
 
+    /**
+     * A small C build inside the guest (the example plan's second workload): the source made by the workload's
+     * prepare step in the guest's own /tmp, compiled there by tcc, which overhead packs with its libraries and its
+     * folder; then a compiler folder that is not there, refused in one sentence before anything boots.
+     */
+    @Test
+    void aCBuildRunsInsideTheGuestAndAMissingCompilerFolderIsOneSentence() throws Exception {
+        if (onPath("tcc") == null) {
+            if (System.getenv("CI") != null) {
+                fail("under CI the guest build test must run, but tcc is not installed (apt-get install tcc)");
+            }
+            assumeTrue(false, "skipped: tcc is not installed (apt-get install tcc)");
+        }
+        Path plan = overhead.home().resolve("build.yaml");
+        String files = "[/usr/lib/x86_64-linux-gnu/tcc]";
+        String yaml = """
+                name: vm-build
+                runs: {count: 2}
+                levels: {boot: 1}
+                vm: {kernel: %s, memory: 256M, cpus: 1, files: %s}
+                workloads:
+                  - name: build
+                    prepare: [sh, -c, 'awk "BEGIN { for (i = 0; i < 200; i++) printf \\"int f%%d(int x) { return x * %%d; }\\\\n\\", i, i }" > /tmp/unit.c']
+                    command: [tcc, -c, /tmp/unit.c, -o, /tmp/unit.o]
+                variants:
+                  - {name: free0, vm: {cmdline: init_on_free=0}}
+                  - {name: free1, vm: {cmdline: init_on_free=1}}
+                baseline: free0
+                """;
+        Files.writeString(plan, yaml.formatted(kernel, files));
+        Path json = overhead.home().resolve("build.json");
+        var built = run("run", "--plan", plan.toString(), "--store", store.toString(), "--export-json", json.toString());
+        assertThat(built.exitCode()).as(built.toString()).isZero();
+        JsonNode root = JSON.readTree(json.toFile());
+        int runs = 0;
+        for (JsonNode v : root.path("workloads").get(0).path("variants")) {
+            for (JsonNode r : v.path("runs")) {
+                assertThat(r.path("exit_code").asInt()).as("tcc's exit in the guest").isZero();
+                assertThat(r.path("wall_s").asDouble()).isPositive();
+                runs++;
+            }
+        }
+        assertThat(runs).isEqualTo(4);
+        assertThat(qemuLeft()).as("qemu left running").isEmpty();
+
+        Files.writeString(plan, yaml.formatted(kernel, "[/usr/lib/x86_64-linux-gnu/no-such-tcc]"));
+        var refused = run("run", "--plan", plan.toString(), "--store", overhead.home().resolve("refused.db").toString());
+        assertThat(refused.exitCode()).isEqualTo(1);
+        assertThat(refused.stderr().strip())
+                .startsWith("overhead: the file /usr/lib/x86_64-linux-gnu/no-such-tcc the workload lists for the guest"
+                        + " does not exist here; give an existing path.");
+        assertThat(refused.stderr()).doesNotContain("booting");
+    }
+
     @Test
     void aKernelThatIsNotThereIsRefusedInOneSentence() throws Exception {
         var result = run(

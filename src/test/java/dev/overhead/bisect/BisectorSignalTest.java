@@ -3,6 +3,7 @@ package dev.overhead.bisect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import dev.overhead.model.BisectResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * "building the good revision", under load): no build may start, since nothing would end it (BisectIT
  * once waited 60 s for a {@code sleep 60} build that way).
  */
+@Processes
 class BisectorSignalTest {
     @TempDir
     Path dir;

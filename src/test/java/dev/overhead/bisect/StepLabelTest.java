@@ -3,6 +3,7 @@ package dev.overhead.bisect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import dev.overhead.stats.Comparison;
 import dev.overhead.stats.Direction;
 import dev.overhead.stats.Verdict;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * says how the step is judged; the same bisection run again gets the same label (that is how it
  * finds its complete steps to reuse).
  */
+@Processes
 class StepLabelTest {
     @TempDir
     Path dir;

@@ -3,12 +3,14 @@ package dev.overhead.cli;
 import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import dev.overhead.model.Metrics;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 14.4 and 14.18: options that would store something other than what was asked. */
+@Processes
 class BadOptionsTest {
     @TempDir
     Path dir;

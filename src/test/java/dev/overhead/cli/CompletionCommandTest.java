@@ -2,6 +2,7 @@ package dev.overhead.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Completion comes from the same picocli model as --help: every command and option is offered. */
+@Processes
 class CompletionCommandTest {
     private static String run(String... args) {
         StringWriter out = new StringWriter();

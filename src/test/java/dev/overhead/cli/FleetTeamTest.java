@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import dev.overhead.store.TestPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 31 on a real PostgreSQL, in this JVM with the fake executor: a nightly submission to three machines under
  * one label forms each machine's history; the queue is visible and cancellable; a misspelt machine is refused.
  */
+@Processes
 class FleetTeamTest {
     @TempDir
     Path dir;

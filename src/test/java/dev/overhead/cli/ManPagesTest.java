@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * man pages are made as the dist makes them ({@code src/dist/man-pages.sh}: picocli's AsciiDoc, then
  * asciidoctor) and read with {@code man -l}, as a user reads them.
  */
+@Processes
 class ManPagesTest {
     @TempDir
     Path dir;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.overhead.Processes;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code --notify URL} posts JSON when a study's primary metric is worse and when a study makes a change point
  * appear in its label's history (before: nobody was told), checked against a receiver on 127.0.0.1 only.
  */
+@Processes
 class NotifyTest {
     @TempDir
     Path dir;

@@ -4,6 +4,7 @@ import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static dev.overhead.cli.StoreSafetyTest.storeWithStudies;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Every option of {@code run} is checked before anything runs or is stored (issue 33, cases 1 and 4-6):
  * exit 2, one sentence, and the store is not even made.
  */
+@Processes
 class OptionsBeforeRunTest {
     @TempDir
     Path dir;

@@ -4,6 +4,7 @@ import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static dev.overhead.cli.StoreSafetyTest.storeWithStudies;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 14.1 and 14.20: outputs never overwrite the store or an input, and a failed write is not success. */
+@Processes
 class OutputSafetyTest {
     @TempDir
     Path dir;

@@ -3,6 +3,7 @@ package dev.overhead.cli;
 import static dev.overhead.cli.StoreSafetyTest.overhead;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import dev.overhead.store.LockHolderMain;
 import dev.overhead.store.TestPostgres;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every command that uses the store, on a team store (PostgreSQL), as the SQLite tests do on a file. */
+@Processes
 class TeamStoreCommandsTest {
     @TempDir
     Path dir;

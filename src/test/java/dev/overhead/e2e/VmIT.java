@@ -188,13 +188,16 @@ class VmIT {
                 """;
         Files.writeString(plan, yaml.formatted(kernel, files));
         Path json = overhead.home().resolve("build.json");
-        var built = run("run", "--plan", plan.toString(), "--store", store.toString(), "--export-json", json.toString());
+        var built =
+                run("run", "--plan", plan.toString(), "--store", store.toString(), "--export-json", json.toString());
         assertThat(built.exitCode()).as(built.toString()).isZero();
         JsonNode root = JSON.readTree(json.toFile());
         int runs = 0;
         for (JsonNode v : root.path("workloads").get(0).path("variants")) {
             for (JsonNode r : v.path("runs")) {
-                assertThat(r.path("exit_code").asInt()).as("tcc's exit in the guest").isZero();
+                assertThat(r.path("exit_code").asInt())
+                        .as("tcc's exit in the guest")
+                        .isZero();
                 assertThat(r.path("wall_s").asDouble()).isPositive();
                 runs++;
             }
@@ -203,7 +206,12 @@ class VmIT {
         assertThat(qemuLeft()).as("qemu left running").isEmpty();
 
         Files.writeString(plan, yaml.formatted(kernel, "[/usr/lib/x86_64-linux-gnu/no-such-tcc]"));
-        var refused = run("run", "--plan", plan.toString(), "--store", overhead.home().resolve("refused.db").toString());
+        var refused = run(
+                "run",
+                "--plan",
+                plan.toString(),
+                "--store",
+                overhead.home().resolve("refused.db").toString());
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.stderr().strip())
                 .startsWith("overhead: the file /usr/lib/x86_64-linux-gnu/no-such-tcc the workload lists for the guest"

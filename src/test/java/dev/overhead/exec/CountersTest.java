@@ -2,11 +2,13 @@ package dev.overhead.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The CPU counters' arithmetic and wording, and the fake executor's counters. */
+@Processes
 class CountersTest {
 
     @Test

@@ -2,9 +2,11 @@ package dev.overhead.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 
+@Processes
 class ExecutorsTest {
     @Test
     void fakeIsChosenForTests() {

@@ -6,6 +6,7 @@ import static dev.overhead.exec.Commands.req;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.overhead.Processes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The fallback without a C compiler: posix_spawnp + wait4 from the JVM. */
+@Processes
 class FfmExecutorTest {
     static FfmExecutor executor;
 

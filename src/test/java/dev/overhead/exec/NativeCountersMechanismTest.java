@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.overhead.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -DOVERHEAD_COUNTERS_SOFTWARE counts task-clock under the name "instructions", which the
  * kernel has without a PMU, and which must agree with the CPU time wait4 reports.
  */
+@Processes
 class NativeCountersMechanismTest {
     static NativeExecutor executor;
 

@@ -3,6 +3,7 @@ package dev.overhead.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (overhead-tree.c), judged by the cgroups it made and what it wrote into their files. The kernel's side (what a
  * write moves or enables) is not there; the real v1 and v2 paths are {@link NativeExecutorTreeTest}'s.
  */
+@Processes
 class NativeExecutorCgroupV2Test {
     private static final String ALL = "cpuset cpu io memory hugetlb pids rdma misc";
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * counters the helper stops forking after the first run finds none, so the counted start itself is
  * tested in {@link NativeCountersMechanismTest}.
  */
+@Processes
 class NativeExecutorCountersTest {
     static NativeExecutor executor;
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.overhead.Poll;
+import dev.overhead.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * signal to overhead's group is not the helper's end either; what a command leaves behind is
  * killed; a helper killed with -9 takes its command along.
  */
+@Processes
 class NativeExecutorFaultsTest {
     private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
 

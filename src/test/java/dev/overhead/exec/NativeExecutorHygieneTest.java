@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overhead.Poll;
+import dev.overhead.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What the measured command sees and how its end is handled, through the forking helper. */
+@Processes
 class NativeExecutorHygieneTest {
     static NativeExecutor executor;
 

@@ -7,6 +7,7 @@ import static dev.overhead.exec.Commands.underGnuTime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.overhead.Processes;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The forking helper's figures against GNU time (/usr/bin/time -f) on the same commands. */
+@Processes
 class NativeExecutorMeasurementTest {
     /** GNU time prints CPU seconds with two decimals: up to 10 ms off in each of user and sys. */
     private static final double GNU_PRINT_RESOLUTION_S = 0.02;

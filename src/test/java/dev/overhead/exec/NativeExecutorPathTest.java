@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * execvp would run. Where the rule is not obvious, the reference is execvp itself: coreutils' env(1)
  * runs its command with execvp, so {@code env PATH=… NAME} says what execvp picks.
  */
+@Processes
 class NativeExecutorPathTest {
     private static final Path ENV = Path.of("/usr/bin/env");
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * whose answer is known: two processes of 100 MiB side by side. Skipped, with the helper's reason,
  * where no cgroup can be made (not root and no delegated cgroup).
  */
+@Processes
 class NativeExecutorTreeTest {
     static NativeExecutor executor;
     static String noCgroup;

@@ -5,6 +5,7 @@ import static dev.overhead.exec.Commands.withTimeout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overhead.Poll;
+import dev.overhead.Processes;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * A command that stops the forking helper cannot hang the study (issue 33, case 2): the timeout and a
  * cancel still end the run, through the JVM's watchdog, which wakes the helper or ends it.
  */
+@Processes
 class StoppedHelperTest {
     NativeExecutor executor;
 

@@ -3,6 +3,7 @@ package dev.overhead.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overhead.Processes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 14.5 and 14.17: values that are not numbers, and files built to break a reader. */
+@Processes
 class HostileFilesTest {
     @TempDir
     Path tmp;

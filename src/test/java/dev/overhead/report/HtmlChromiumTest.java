@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.overhead.Browser;
+import dev.overhead.Processes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * charts, logs no errors, and user text stays text. Skipped where Chromium is not installed
  * ({@code apt-get install chromium}; .ci/run installs it).
  */
+@Processes
 class HtmlChromiumTest {
     @TempDir
     static Path dir;

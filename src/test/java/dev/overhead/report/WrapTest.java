@@ -2,6 +2,7 @@ package dev.overhead.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** A wrapped command line still pastes into a shell: the shell reads the same words from it. */
+@Processes
 class WrapTest {
 
     /** The words /bin/sh reads from {@code script}'s {@code set --} line, one per line. */

@@ -2,6 +2,7 @@ package dev.overhead.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * A server with a token (issue 31, case 7: serve had no authentication): the real Jetty on a free port
  * of 127.0.0.1, asked as a browser and as a script would ask it.
  */
+@Processes
 class WebServerTokenTest {
     private static final String TOKEN = "c0ffee0123456789abcdef";
 

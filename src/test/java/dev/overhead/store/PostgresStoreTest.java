@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overhead.Poll;
+import dev.overhead.Processes;
 import dev.overhead.model.Run;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What the team store adds to what every store does (StoreTest): many writers, a server that restarts, secrets. */
+@Processes
 class PostgresStoreTest {
     @TempDir
     Path dir;

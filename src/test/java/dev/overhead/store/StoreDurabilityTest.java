@@ -7,6 +7,7 @@ import static dev.overhead.store.StoreFixtures.info;
 import static dev.overhead.store.StoreFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overhead.Processes;
 import dev.overhead.model.Run;
 import dev.overhead.model.StudyResult;
 import java.io.BufferedReader;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * What docs/cli.md ("Errors and what is kept") promises: a kill loses at most the run in flight;
  * concurrent writers do not fail.
  */
+@Processes
 class StoreDurabilityTest {
     @TempDir
     Path dir;

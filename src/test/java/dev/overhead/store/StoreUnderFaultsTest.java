@@ -8,6 +8,7 @@ import static dev.overhead.store.StoreFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overhead.Processes;
 import dev.overhead.model.StudyResult;
 import dev.overhead.model.VariantResult;
 import dev.overhead.model.WorkloadResult;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The SQLite store on a disk that fills up, a read-only mount, and rows that collide (issue 33, case 0). */
+@Processes
 class StoreUnderFaultsTest {
     @TempDir
     Path dir;

@@ -4,6 +4,7 @@ import static dev.overhead.sysinfo.Samples.section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The probe on the machine running the tests, checked against the system's own tools. */
+@Processes
 class EnvironmentProbeLiveTest {
     static Map<String, Object> env;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.overhead.Processes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The guest's initramfs: what goes in (listed by the real cpio, the twin of {@link Cpio}), what
  * cannot (one sentence naming it), and the cache by content. Needs busybox, cpio, ldd and cc.
  */
+@Processes
 class GuestImageTest {
     @TempDir
     Path dir;

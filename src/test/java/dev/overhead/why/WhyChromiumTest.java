@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.overhead.Browser;
+import dev.overhead.Processes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with the frames' names as SVG text, and the script logs no error. Skipped without Chromium
  * ({@code apt-get install chromium}; .ci/run installs it).
  */
+@Processes
 class WhyChromiumTest {
     @TempDir
     Path dir;

@@ -59,16 +59,6 @@ public final class Alerts {
     /** The body of the POST: the study, where it belongs in the team, and its regressions. */
     public static String payload(StudyResult judged, List<Regressions.Regression> regressions) {
         Map<String, Object> body = header("worse", judged);
-        body.put("study", judged.info().id());
-        body.put("label", judged.info().label());
-        body.put(
-                "created",
-                judged.info().created() == null ? null : judged.info().created().toString());
-        Provenance p = Provenance.of(judged.environment());
-        body.put("machine", p.machine());
-        body.put("submission", p.submission());
-        body.put("commit", p.commit());
-        body.put("branch", p.branch());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Regressions.Regression r : regressions) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -160,11 +150,12 @@ public final class Alerts {
         body.put("submission", p.submission());
         body.put("commit", p.commit());
         body.put("branch", p.branch());
-        body.put("overhead", ToolVersion.current());
         return body;
     }
 
+    /** The body as JSON, with the version of overhead that sent it last. */
     private static String json(Map<String, Object> body) {
+        body.put("overhead", ToolVersion.current());
         try {
             return JSON.writeValueAsString(body);
         } catch (JsonProcessingException e) {

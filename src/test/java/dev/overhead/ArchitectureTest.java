@@ -101,6 +101,23 @@ class ArchitectureTest {
     static final ArchRule noCyclesBetweenPackages =
             slices().matching("dev.overhead.(*)..").should().beFreeOfCycles();
 
+    /**
+     * Plans are read, never probed: plan starts no process (the presets decide from what study.LivePresets reads
+     * of the machine through sysinfo.MachineProbes).
+     */
+    @ArchTest
+    static final ArchRule planStartsNoProcess = noClasses()
+            .that()
+            .resideInAPackage("dev.overhead.plan..")
+            .should()
+            .dependOnClassesThat()
+            .areAssignableTo(ProcessBuilder.class)
+            .orShould()
+            .dependOnClassesThat()
+            .areAssignableTo(Process.class)
+            .orShould()
+            .callMethod(Runtime.class, "exec", String.class);
+
     /** The pure core reads no files, sockets, processes or clocks and prints nothing. */
     @ArchTest
     static final ArchRule pureCoreDoesNoIo = noClasses()

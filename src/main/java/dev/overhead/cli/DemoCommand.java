@@ -7,6 +7,7 @@ import dev.overhead.model.Workload;
 import dev.overhead.plan.Preset;
 import dev.overhead.plan.Presets;
 import dev.overhead.run.StudySpec;
+import dev.overhead.study.LivePresets;
 import dev.overhead.study.StudyExecution;
 import dev.overhead.study.UserError;
 import java.io.IOException;
@@ -79,7 +80,10 @@ final class DemoCommand implements Callable<Integer> {
                     java.util.Locale.ROOT,
                     "  %-10s  %s",
                     v.name(),
-                    Presets.live().find(v.name()).map(p -> p.description()).orElse("")));
+                    LivePresets.presets()
+                            .find(v.name())
+                            .map(p -> p.description())
+                            .orElse("")));
         }
         err.println("  workloads sort of " + input + " (allocation-heavy),");
         err.println("            ls -lR " + tree + " (syscall-heavy), gzip -6 of it (compute)");
@@ -119,7 +123,7 @@ final class DemoCommand implements Callable<Integer> {
                         "gzip", List.of("gzip", "-c", "-6", input.toString()), false, Map.of(), List.of(), List.of()));
         // presets that need nothing installed, and strace where it is: those not available are left out
         List<Variant> variants = new java.util.ArrayList<>(List.of(Variant.plain("glibc")));
-        Presets presets = Presets.live();
+        Presets presets = LivePresets.presets();
         for (String name : PRESETS) {
             presets.find(name).filter(Preset::available).ifPresent(p -> variants.add(p.variant(name)));
         }

@@ -1,9 +1,9 @@
 package dev.overhead.cli;
 
 import dev.overhead.plan.Preset;
-import dev.overhead.plan.Presets;
 import dev.overhead.plan.Profile;
 import dev.overhead.plan.Profiles;
+import dev.overhead.study.LivePresets;
 import java.util.Iterator;
 import java.util.List;
 
@@ -35,7 +35,7 @@ final class NameCandidates {
         @Override
         public Iterator<String> iterator() {
             try {
-                return Presets.live().all().stream()
+                return LivePresets.presets().all().stream()
                         .map(Preset::name)
                         .sorted()
                         .map(n -> "preset:" + n)

@@ -2,8 +2,8 @@ package dev.overhead.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overhead.plan.Preset;
-import dev.overhead.plan.Presets;
 import dev.overhead.plan.VariantSpec;
+import dev.overhead.study.LivePresets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +26,7 @@ final class PresetsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        List<Preset> presets = Presets.live().all();
+        List<Preset> presets = LivePresets.presets().all();
         return listing.print(() -> json(presets), () -> text(presets));
     }
 

@@ -317,7 +317,7 @@ final class RunSpecBuilder {
     private static Variant variant(String spec) {
         try {
             return dev.overhead.plan.PresetSpec.namesPreset(spec)
-                    ? dev.overhead.plan.PresetSpec.parse(spec, dev.overhead.plan.Presets.live())
+                    ? dev.overhead.plan.PresetSpec.parse(spec, dev.overhead.study.LivePresets.presets())
                     : VariantSpec.parse(spec);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

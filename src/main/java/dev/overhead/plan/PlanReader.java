@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Reads a YAML plan (docs/cli.md, "Plans") into a {@link StudyPlan}. Everything is checked before anything
@@ -63,7 +64,16 @@ public final class PlanReader {
         this.presets = () -> once[0] != null ? once[0] : (once[0] = presets.get());
     }
 
+    /** Reads a plan file with no preset available (the machine is not looked at): see the two-argument form. */
     public static StudyPlan read(Path file) throws PlanException {
+        return read(file, () -> Presets.of(Presets.Machine.NOTHING));
+    }
+
+    /**
+     * Reads a plan file; its presets are looked up in {@code presets} (study.LivePresets: this machine's), once and
+     * only where a variant names one.
+     */
+    public static StudyPlan read(Path file, Supplier<Presets> presets) throws PlanException {
         String text;
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             // a named pipe would block for ever, a device never end (docs/reliability.md, third battery, case 12)
@@ -79,17 +89,17 @@ public final class PlanReader {
         } catch (IOException e) {
             throw new PlanException(file, 0, 0, "cannot be read (" + e.getMessage() + ")", e);
         }
-        return parse(file, text);
+        return parse(file, text, Profiles::load, presets);
     }
 
-    /** Reads plan text; {@code file} only names it in messages. */
+    /** Reads plan text, with no preset available; {@code file} only names it in messages. */
     public static StudyPlan parse(Path file, String text) throws PlanException {
-        return parse(file, text, Profiles::load, Presets::live);
+        return parse(file, text, Profiles::load, () -> Presets.of(Presets.Machine.NOTHING));
     }
 
-    /** Reads plan text whose {@code profile:} workloads come from {@code profiles}. */
+    /** Reads plan text whose {@code profile:} workloads come from {@code profiles}, with no preset available. */
     public static StudyPlan parse(Path file, String text, Profiles profiles) throws PlanException {
-        return parse(file, text, () -> profiles, Presets::live);
+        return parse(file, text, () -> profiles, () -> Presets.of(Presets.Machine.NOTHING));
     }
 
     /** Reads plan text with the profiles and presets given. */

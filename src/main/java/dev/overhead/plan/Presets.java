@@ -1,7 +1,5 @@
 package dev.overhead.plan;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -24,18 +21,24 @@ public final class Presets {
     /** hardened_malloc's README asks for this much; the kernel's default is 65530. */
     static final long HARDENED_MAP_COUNT = 1_048_576;
 
-    /** What the presets ask of the machine; the real one reads it, tests give their own. */
+    /**
+     * What the presets ask of the machine: plan only decides from the answers (it starts nothing and reads no
+     * file of the machine); study.LivePresets gives the real machine's, tests their own.
+     */
     public record Machine(
             Function<String, Optional<Path>> library,
             Predicate<String> program,
             Function<String, Optional<String>> sysctl,
             Predicate<List<String>> runs,
-            String cpuFlags) {
+            String cpuFlags,
+            List<String> libraryFolders) {
 
-        public static Machine live() {
-            return new Machine(
-                    Presets::findLibrary, Programs::installed, Presets::sysctl, Presets::succeeds, readCpuFlags());
-        }
+        /**
+         * A machine with nothing on it: every preset unavailable, for plans read without a look at the machine
+         * (study.LivePresets reads the real one).
+         */
+        public static final Machine NOTHING =
+                new Machine(f -> Optional.empty(), p -> false, k -> Optional.empty(), argv -> false, "", List.of());
     }
 
     private final Map<String, Preset> byName = new LinkedHashMap<>();
@@ -148,10 +151,6 @@ public final class Presets {
                 List.of("setarch", "-R"));
     }
 
-    public static Presets live() {
-        return new Presets(Machine.live());
-    }
-
     public static Presets of(Machine machine) {
         return new Presets(machine);
     }
@@ -198,7 +197,7 @@ public final class Presets {
                 List.of(),
                 found.isPresent()
                         ? null
-                        : files[0] + " is not in the library folders (" + String.join(", ", libraryFolders())
+                        : files[0] + " is not in the library folders (" + String.join(", ", m.libraryFolders())
                                 + "): apt-get install " + pkg);
     }
 
@@ -238,43 +237,6 @@ public final class Presets {
                         : prefix.getFirst() + " is not installed: apt-get install " + pkg);
     }
 
-    /** The folders the dynamic loader searches by default on Debian and most others, this machine's first. */
-    /**
-     * Where allocators are looked for: the folders of {@code LD_LIBRARY_PATH} first, as the dynamic loader searches
-     * them first (a library built in a home directory, or a test's stand-in), then the standard ones.
-     */
-    static List<String> libraryFolders() {
-        String triplet = arch() + "-linux-gnu";
-        List<String> folders = new ArrayList<>();
-        String extra = System.getenv("LD_LIBRARY_PATH");
-        if (extra != null) {
-            for (String dir : extra.split(":")) {
-                if (dir.startsWith("/") && !folders.contains(dir)) {
-                    folders.add(dir);
-                }
-            }
-        }
-        folders.addAll(List.of(
-                "/usr/local/lib",
-                "/lib/" + triplet,
-                "/usr/lib/" + triplet,
-                "/lib64",
-                "/usr/lib64",
-                "/lib",
-                "/usr/lib"));
-        return folders;
-    }
-
-    static Optional<Path> findLibrary(String file) {
-        for (String dir : libraryFolders()) {
-            Path p = Path.of(dir, file);
-            if (Files.isRegularFile(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
-    }
-
     static String arch() {
         String a = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         return switch (a) {
@@ -284,59 +246,11 @@ public final class Presets {
         };
     }
 
-    /**
-     * A sysctl's value ({@code vm/max_map_count}), read in one large read at offset 0: {@code Files.readString}
-     * reads the first byte alone of a file that reports size 0, and a {@code /proc/sys} file answers the read after
-     * it with end of file, so 65530 read as "6" and 1048576 as "1" ({@code exec.KernelFiles} is the same,
-     * out of this package's reach).
-     */
-    static Optional<String> sysctl(String key) {
-        try (java.io.FileInputStream in =
-                new java.io.FileInputStream(Path.of("/proc/sys", key).toFile())) {
-            return Optional.of(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip());
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
     private static long parseLong(String s) {
         try {
             return Long.parseLong(s.strip());
         } catch (NumberFormatException e) {
             return 0;
-        }
-    }
-
-    private static String readCpuFlags() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("flags") || line.startsWith("Features")) {
-                    return line.substring(line.indexOf(':') + 1).strip();
-                }
-            }
-        } catch (IOException e) {
-            // no /proc/cpuinfo: no flags known
-        }
-        return "";
-    }
-
-    /** Whether a short probe command exits 0 within a few seconds (output discarded). */
-    static boolean succeeds(List<String> argv) {
-        try {
-            Process p = new ProcessBuilder(argv)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return false;
-            }
-            return p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
         }
     }
 }

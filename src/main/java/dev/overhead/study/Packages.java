@@ -1,7 +1,6 @@
 package dev.overhead.study;
 
 import dev.overhead.plan.PlanException;
-import dev.overhead.plan.Presets;
 import dev.overhead.plan.Profiles;
 import java.util.Optional;
 
@@ -18,7 +17,7 @@ public final class Packages {
             pkg = Optional.empty(); // a broken user profile is reported where profiles are used
         }
         if (pkg.isEmpty()) {
-            pkg = Presets.live().packageFor(program);
+            pkg = LivePresets.presets().packageFor(program);
         }
         return pkg.map(p -> "; install it with apt-get install " + p);
     }

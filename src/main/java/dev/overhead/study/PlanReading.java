@@ -15,7 +15,7 @@ public final class PlanReading {
             throw new UserError(1, "the plan " + plan + " cannot be read: check the path");
         }
         try {
-            return PlanReader.read(plan);
+            return PlanReader.read(plan, LivePresets::presets);
         } catch (PlanException | IllegalArgumentException e) {
             throw new UserError(2, e.getMessage(), e);
         }

@@ -19,7 +19,8 @@ class PresetsTest {
                 programs::contains,
                 k -> k.equals("vm/max_map_count") ? Optional.of(maxMapCount) : Optional.empty(),
                 argv -> true,
-                "fpu sse2"));
+                "fpu sse2",
+                List.of("/usr/local/lib", "/usr/lib/x86_64-linux-gnu")));
     }
 
     @Test

@@ -1,9 +1,12 @@
-package dev.overhead.plan;
+package dev.overhead.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.overhead.Tool;
+import dev.overhead.plan.Presets;
+import dev.overhead.plan.Programs;
+import dev.overhead.sysinfo.MachineProbes;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -13,19 +16,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The twin of {@link PresetsTest}'s made-up machines: what {@link Presets.Machine#live()} reads on this machine,
+ * The twin of PresetsTest's made-up machines: what {@link LivePresets#machine()} reads on this machine,
  * compared with what the system's own tools say ({@code sysctl -n}, {@code ldconfig -p}, {@code command -v},
  * {@code cat /proc/cpuinfo}). A fake answers every read whole; the real {@code /proc/sys} does not (issue 29: the
  * hardened_malloc preset read vm.max_map_count 65530 as "6").
  */
-class PresetsLiveTest {
+class LivePresetsTest {
     @ParameterizedTest
     @ValueSource(
             strings = {"vm.max_map_count", "kernel.perf_event_paranoid", "kernel.randomize_va_space", "vm.swappiness"})
     void aSysctlReadsAsSysctlPrintsIt(String name) throws Exception {
         String expected = Tool.output("sysctl", "-n", name).strip();
 
-        assertThat(Presets.sysctl(name.replace('.', '/'))).contains(expected);
+        assertThat(MachineProbes.sysctl(name.replace('.', '/'))).contains(expected);
         assertThat(dev.overhead.exec.KernelFiles.sysctl(name.replace('.', '/'))).contains(expected);
     }
 
@@ -35,13 +38,14 @@ class PresetsLiveTest {
         assumeTrue(Tool.isRoot(), "raising vm.max_map_count needs root (.ci/run runs the tests as root)");
         String before = Tool.output("sysctl", "-n", "vm.max_map_count").strip();
         // the library is any path: this test is about the machine's setting; the stand-in library is RealPresetIT's
-        Presets.Machine live = Presets.Machine.live();
+        Presets.Machine live = LivePresets.machine();
         Presets.Machine withLibrary = new Presets.Machine(
                 f -> Optional.of(Path.of("/usr/local/lib", f)),
                 live.program(),
                 live.sysctl(),
                 live.runs(),
-                live.cpuFlags());
+                live.cpuFlags(),
+                live.libraryFolders());
         try {
             Tool.output("sysctl", "-w", "vm.max_map_count=65530");
             assertThat(Presets.of(withLibrary)
@@ -74,11 +78,11 @@ class PresetsLiveTest {
         if (file.startsWith("libjemalloc") || file.startsWith("libmimalloc")) {
             Tool.requirePresent(!cached.isEmpty(), file + " (libjemalloc2, libmimalloc2.0)");
         }
-        Optional<Path> found = Presets.findLibrary(file);
+        Optional<Path> found = MachineProbes.findLibrary(file);
 
         assertThat(found).isPresent();
         // /lib is a link to /usr/lib on a merged-/usr system: the same file by either name
-        assertThat(cached.stream().map(Path::of).map(PresetsLiveTest::real)).contains(real(found.orElseThrow()));
+        assertThat(cached.stream().map(Path::of).map(LivePresetsTest::real)).contains(real(found.orElseThrow()));
     }
 
     @Test
@@ -96,7 +100,7 @@ class PresetsLiveTest {
                 .filter(l -> l.startsWith("flags") || l.startsWith("Features"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(Arrays.asList(Presets.Machine.live().cpuFlags().split(" ")))
+        assertThat(Arrays.asList(LivePresets.machine().cpuFlags().split(" ")))
                 .containsExactlyElementsOf(Arrays.asList(
                         line.substring(line.indexOf(':') + 1).strip().split(" ")));
     }

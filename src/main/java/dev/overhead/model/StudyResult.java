@@ -47,6 +47,17 @@ public record StudyResult(
                 .findFirst();
     }
 
+    /** This study without the warnings {@code stale} picks (ones an analysis is about to write afresh). */
+    public StudyResult withoutWarnings(java.util.function.Predicate<String> stale) {
+        return new StudyResult(
+                info,
+                environment,
+                workloads,
+                comparisons,
+                warnings.stream().filter(stale.negate()).toList(),
+                summaries);
+    }
+
     /** This study with more warnings (those it has already are not repeated). */
     public StudyResult withWarnings(List<String> moreWarnings) {
         return withComparisons(comparisons, moreWarnings);

@@ -194,12 +194,27 @@ public final class RunSequence {
             if (t.pValue() < DRIFT_P && Math.abs(totalPct) >= DRIFT_MIN_TOTAL_PCT) {
                 out.add(String.format(
                         java.util.Locale.ROOT,
-                        "values drift by %+.2g%% over the runs (Mann-Kendall p = %.2g): interleave variants"
+                        "values drift by %s%% over the runs (Mann-Kendall p = %.2g): interleave variants"
                                 + " and check the machine's load and temperature",
-                        totalPct,
+                        twoDigits(totalPct),
                         t.pValue()));
             }
         }
         return out;
+    }
+
+    /** Whether {@code warning} is one of these notes (a drift, a far first run), with its subject before it. */
+    public static boolean wrote(String warning) {
+        return warning.contains(": values drift by ") && warning.contains(" over the runs (Mann-Kendall p = ")
+                || warning.contains(": the first run (") && warning.endsWith("a warm-up run may be needed (--warmup)");
+    }
+
+    /** A signed percentage to two significant digits, never in exponent form: +58, −1.2, +140 (not +1.4e+02). */
+    static String twoDigits(double pct) {
+        String digits = new java.math.BigDecimal(Math.abs(pct))
+                .round(new java.math.MathContext(2))
+                .stripTrailingZeros()
+                .toPlainString();
+        return (pct < 0 ? "-" : "+") + digits;
     }
 }

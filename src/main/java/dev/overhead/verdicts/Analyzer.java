@@ -260,7 +260,10 @@ public final class Analyzer {
 
     public static StudyResult analyse(
             StudyResult study, String baseline, CompareOptions options, Method method, Looks overallLooks) {
-        return study.withComparisons(
+        // the warm-up and drift notes are written afresh: a stored study's own copies (perhaps worded by an older
+        // overhead) would otherwise stand twice
+        return study.withoutWarnings(RunSequence::wrote)
+                .withComparisons(
                         compare(study, baseline, options, method, overallLooks),
                         sequenceWarnings(study, study.info().settings().primary()))
                 .withSummaries(Summaries.of(study, options.confidence()));

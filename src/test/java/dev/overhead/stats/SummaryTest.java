@@ -65,7 +65,15 @@ class SummaryTest {
         //   -> pvalue=0.0002519657668206024 ; slope=0.006666666666666672
         assertThat(t.pValue()).isCloseTo(0.0002519657668206024, within(1e-12));
         assertThat(t.slope()).isCloseTo(0.006666666666666672, within(1e-12));
-        assertThat(Summary.of(x, 0.95).warnings()).anyMatch(w -> w.contains("drift"));
+        assertThat(Summary.of(x, 0.95).warnings()).anyMatch(w -> w.contains("drift by +7.1% over the runs"));
+    }
+
+    @Test
+    void aDriftIsWrittenInTwoDigitsWithoutAnExponent() {
+        assertThat(RunSequence.twoDigits(-140.4)).isEqualTo("-140");
+        assertThat(RunSequence.twoDigits(58.2)).isEqualTo("+58");
+        assertThat(RunSequence.twoDigits(1.234)).isEqualTo("+1.2");
+        assertThat(RunSequence.twoDigits(0.0456)).isEqualTo("+0.046");
     }
 
     @Test

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  * the first argument names a subcommand, only that one is built, under a root that is {@link Main}
  * without its subcommands; help that lists commands ({@code overhead}, {@code -h}, {@code help}), the
  * completion scripts and anything picocli could answer with suggestions get the whole tree, as before.
- * {@code --version}, {@code compare} and {@code report} are not even read from the annotations: {@link HandBuiltTree}.
+ * {@code --version} gets the root alone. Every option is defined once, by its annotation.
  */
 final class LazyTree {
     private LazyTree() {}
@@ -28,15 +28,9 @@ final class LazyTree {
 
     static CommandLine commandLine(List<String> args) {
         if (args.size() == 1 && (args.get(0).equals("--version") || args.get(0).equals("-V"))) {
-            return HandBuiltTree.root();
+            return new CommandLine(new Root());
         }
         Class<?> only = args.isEmpty() ? null : subcommand(args.get(0));
-        if (only == CompareCommand.class) {
-            return HandBuiltTree.compare(); // without reading annotations (docs/performance.md, "Start-up")
-        }
-        if (only == ReportCommand.class) {
-            return HandBuiltTree.report();
-        }
         if (only == null) {
             return new CommandLine(new Main());
         }

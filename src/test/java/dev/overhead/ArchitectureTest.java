@@ -60,7 +60,7 @@ class ArchitectureTest {
     static final ArchRule why = mayImportOnly("why", "run", "exec", "model", "stats", "report");
 
     @ArchTest
-    static final ArchRule bisect = mayImportOnly("bisect", "model", "stats");
+    static final ArchRule bisect = mayImportOnly("bisect", "exec", "model", "stats");
 
     static final ArchRule vm = mayImportOnly("vm", "run", "exec", "store", "verdicts", "model", "stats");
 

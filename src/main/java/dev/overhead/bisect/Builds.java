@@ -1,11 +1,11 @@
 package dev.overhead.bisect;
 
+import dev.overhead.exec.BuildShell;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -16,8 +16,7 @@ import java.util.stream.Stream;
  */
 public final class Builds implements AutoCloseable {
     private final Path root;
-    private volatile Process current;
-    private volatile boolean cancelled; // a signal before the build started: it must not start at all
+    private final BuildShell shell = new BuildShell();
 
     private Builds(Path root) {
         this.root = root;
@@ -50,71 +49,19 @@ public final class Builds implements AutoCloseable {
     }
 
     /**
-     * Runs {@code command} through {@code /bin/sh -c} in {@code dir}, with {@code {build_dir}}
-     * replaced by it and {@code $CC} set to {@code cc} unless set; its output goes to a log beside
-     * the directory.
+     * Runs {@code command} through {@code /bin/sh -c} in {@code dir} (exec.BuildShell), with {@code {build_dir}}
+     * replaced by it and {@code $CC} set to {@code cc} unless set; its output goes to a log beside the directory.
      */
     public Built build(Path dir, String command) {
         String line = command.replace("{build_dir}", dir.toString());
         Path log = root.resolve(dir.getFileName() + ".build.log");
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line)
-                .directory(dir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        pb.environment().putIfAbsent("CC", "cc");
-        pb.environment().put("OVERHEAD_BUILD_DIR", dir.toString());
-        if (cancelled) {
-            return new Built(130, "was interrupted");
-        }
-        try {
-            Process p = pb.start();
-            current = p;
-            if (cancelled) { // the signal came between the check and the start
-                cancel();
-            }
-            p.getOutputStream().close();
-            int code = p.waitFor();
-            current = null;
-            return code == 0 ? new Built(0, null) : new Built(code, "exited with code " + code + tail(log));
-        } catch (IOException e) {
-            return new Built(127, "could not start (" + e.getMessage() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Built(130, "was interrupted");
-        }
+        BuildShell.Ended e = shell.run(line, dir, Map.of("OVERHEAD_BUILD_DIR", dir.toString()), log);
+        return new Built(e.exitCode(), e.message());
     }
 
-    /**
-     * Ctrl-C during a build: end it and what it started, with SIGTERM and, a second later, SIGKILL
-     * for whatever is left (a build started with SIGTERM ignored, as under some CI runners,
-     * would otherwise run to its end).
-     */
+    /** Ctrl-C during a build: end it and what it started (exec.BuildShell#cancel). */
     public void cancel() {
-        cancelled = true;
-        Process p = current;
-        if (p == null) {
-            return;
-        }
-        List<ProcessHandle> all = new java.util.ArrayList<>(p.descendants().toList());
-        all.add(p.toHandle());
-        all.forEach(ProcessHandle::destroy);
-        Thread.ofVirtual().start(() -> {
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-        });
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return lines.isEmpty() ? "" : ": " + lines.getLast().strip();
-        } catch (IOException e) {
-            return "";
-        }
+        shell.cancel();
     }
 
     /** Removes a build directory (a step's, once it is measured). */

@@ -1,12 +1,12 @@
 package dev.overhead.run;
 
+import dev.overhead.exec.BuildShell;
 import dev.overhead.interop.ElfFile;
 import dev.overhead.model.Levels;
 import dev.overhead.model.StudySettings;
 import dev.overhead.model.Variant;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -150,41 +150,19 @@ public final class VariantBuilds {
 
     private static void run(Variant v, String line, Path dir, long seed, boolean shuffleLinks) {
         Path log = dir.resolve("build.log");
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        pb.environment().putAll(v.env());
-        pb.environment().putIfAbsent("CC", "cc");
-        pb.environment().put("OVERHEAD_SEED", Long.toString(seed));
+        Map<String, String> env = new java.util.HashMap<>(v.env());
+        env.put("OVERHEAD_SEED", Long.toString(seed));
         if (shuffleLinks) {
-            pb.environment().put("OVERHEAD_REAL_CC", pb.environment().get("CC"));
-            pb.environment().put("CC", LinkOrder.install(dir).toString());
+            env.put("OVERHEAD_REAL_CC", env.getOrDefault("CC", System.getenv().getOrDefault("CC", "cc")));
+            env.put("CC", LinkOrder.install(dir).toString());
         }
-        try {
-            Process p = pb.start();
-            p.getOutputStream().close();
-            int code = p.waitFor();
-            if (code != 0) {
-                throw new BuildFailure(
-                        "the build of variant " + v.name() + " exited with code " + code + tail(log)
-                                + "; its whole output is in " + log + ".",
-                        null);
-            }
-        } catch (IOException e) {
+        BuildShell.Ended e = new BuildShell().run(line, null, env, log);
+        if (!e.ok()) {
+            boolean ran = e.message().startsWith("exited"); // else it could not start, or was interrupted
             throw new BuildFailure(
-                    "the build of variant " + v.name() + " could not start (" + e.getMessage() + ").", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BuildFailure("the build of variant " + v.name() + " was interrupted.", e);
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return lines.isEmpty() ? "" : ": " + lines.getLast().strip();
-        } catch (IOException e) {
-            return "";
+                    "the build of variant " + v.name() + " " + e.message()
+                            + (ran ? "; its whole output is in " + log + "." : "."),
+                    null);
         }
     }
 

@@ -129,7 +129,7 @@ record Digest(
                 : study.workloads().stream()
                         .flatMap(w -> w.variants().stream())
                         .map(VariantResult::variant)
-                        .map(Labels::variantSpec)
+                        .map(v -> Labels.variantSpec(v, study.info().settings().levels()))
                         .distinct()
                         .map(g::text)
                         .toList();

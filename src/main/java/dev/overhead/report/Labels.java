@@ -61,9 +61,21 @@ final class Labels {
 
     /** The spec of a variant as typed after {@code -V}: {@code NAME: K=V ... PREFIX ...}. */
     static String variantSpec(Variant v) {
+        return variantSpec(v, dev.overhead.model.Levels.NONE);
+    }
+
+    /**
+     * The spec of a variant as typed after {@code -V}, with {@code vm:cmdline=...} where the study's variants are
+     * kernels booted under qemu (plan.VmSpec's words), so a VM variant is not shown as "the command as it is".
+     */
+    static String variantSpec(Variant v, dev.overhead.model.Levels levels) {
         List<String> words = new ArrayList<>();
         v.env().forEach((k, val) -> words.add(k + "=" + quote(val)));
         v.prefix().forEach(p -> words.add(quote(p)));
+        String cmdline = levels.target(v.name()).cmdline();
+        if (!cmdline.isEmpty() && dev.overhead.model.Levels.VM.equals(levels.bootSwitch())) {
+            words.add(quote("vm:cmdline=" + cmdline));
+        }
         return words.isEmpty() ? v.name() + ":   (the command as it is)" : v.name() + ": " + String.join(" ", words);
     }
 

@@ -141,7 +141,7 @@ final class Routes {
     static final int PAGE = 50;
 
     private String studyList(Map<String, String> q) throws Refusal, StoreException {
-        Pages.Filter f = filter(q);
+        StudyList.Filter f = filter(q);
         List<Catalog.Entry> all = catalog.entries();
         List<Catalog.Entry> shown = filtered(all, f);
         int count = Math.max(1, (shown.size() + PAGE - 1) / PAGE);
@@ -151,7 +151,7 @@ final class Routes {
         for (Catalog.Entry e : onPage) {
             primary.put(e.id(), catalog.primaryRows(e));
         }
-        return pages.list(all, f, new Pages.Listing(shown.size(), page, count, onPage, primary));
+        return pages.list(all, f, new StudyList.Listing(shown.size(), page, count, onPage, primary));
     }
 
     /** The page asked for, 1 to {@code pages}; the first where none is asked. */
@@ -254,7 +254,7 @@ final class Routes {
         return filtered(catalog.entries(), filter(q));
     }
 
-    private List<Catalog.Entry> filtered(List<Catalog.Entry> all, Pages.Filter f) throws Refusal {
+    private List<Catalog.Entry> filtered(List<Catalog.Entry> all, StudyList.Filter f) throws Refusal {
         LocalDate from = day("from", f.from());
         LocalDate to = day("to", f.to());
         List<Catalog.Entry> out = new ArrayList<>();
@@ -278,8 +278,8 @@ final class Routes {
         return out;
     }
 
-    private static Pages.Filter filter(Map<String, String> q) {
-        return new Pages.Filter(q.get("label"), q.get("machine"), q.get("workload"), q.get("from"), q.get("to"));
+    private static StudyList.Filter filter(Map<String, String> q) {
+        return new StudyList.Filter(q.get("label"), q.get("machine"), q.get("workload"), q.get("from"), q.get("to"));
     }
 
     private static LocalDate day(String name, String value) throws Refusal {

@@ -99,7 +99,7 @@ class RoutesTest {
         assertThat(beyond.status()).isEqualTo(400);
         assertThat(beyond.body()).contains("page=3 is not a page of this list: give a page from 1 to 2");
         assertThat(paged.answer("/", Map.of("page", "x")).status()).isEqualTo(400);
-        assertThat(Pages.pageUrl(new Pages.Filter("a b", "m", null, "", null), 3))
+        assertThat(StudyList.pageUrl(new StudyList.Filter("a b", "m", null, "", null), 3))
                 .isEqualTo("/?label=a%20b&machine=m&page=3");
     }
 

@@ -98,5 +98,11 @@ for family in all version compare; do
     [ "$family" = all ] && break # the same JVM will not make the others either
   fi
 done
-[ -f "$out" ] && readlink -f "$java" >"$out.java" # the caches belong to this JVM build
+# The record names the JVM build the caches belong to and carries the jar's own time: JDK 25 takes a cache
+# whatever became of the jar it was made from (a jar copied in with an older time ran the cache's classes
+# beside its own resources), so the launcher uses the caches only for a jar of exactly this time.
+if [ -f "$out" ]; then
+  readlink -f "$java" >"$out.java"
+  touch -r "$jar" "$out.java"
+fi
 exit 0

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * The launcher's AOT cache (src/dist/aot-train.sh; docs/performance.md, "Start-up"): used when it belongs
  * to the jar and the java, and otherwise left out or ignored without a word: older than the jar, made by
  * another java, damaged; --version picks the cache trained on it alone, any command without one the whole cache. (JDK 25 does not itself refuse a cache whose jar changed: the launcher's check
- * that the cache is not older than the jar is what keeps stale classes out.)
+ * that the jar has the time its caches' record carries is what keeps stale classes out, a jar rebuilt after
+ * them or one copied in with an older time.)
  * The stale and damaged cases run a copy of the launcher beside a copy of the jar, so the checkout's own
  * cache is never touched.
  */
@@ -72,9 +74,16 @@ class AotCacheIT {
         Path root = Files.createDirectories(dir.resolve("checkout"));
         Path target = Files.createDirectories(root.resolve("target"));
         Files.copy(Dist.ROOT.resolve("overhead"), root.resolve("overhead"));
-        Files.copy(Dist.TARGET.resolve("overhead.jar"), target.resolve("overhead.jar"));
+        // the jar and the caches' record keep their times, which the launcher compares (as cp -p would)
+        Files.copy(
+                Dist.TARGET.resolve("overhead.jar"),
+                target.resolve("overhead.jar"),
+                StandardCopyOption.COPY_ATTRIBUTES);
         Files.createSymbolicLink(target.resolve("lib"), Dist.TARGET.resolve("lib"));
-        Files.copy(Dist.TARGET.resolve("overhead.aot.java"), target.resolve("overhead.aot.java"));
+        Files.copy(
+                Dist.TARGET.resolve("overhead.aot.java"),
+                target.resolve("overhead.aot.java"),
+                StandardCopyOption.COPY_ATTRIBUTES);
         for (String aot : List.of("overhead.aot", VERSION_CACHE)) {
             if (Files.isRegularFile(Dist.TARGET.resolve(aot))) {
                 Files.copy(Dist.TARGET.resolve(aot), target.resolve(aot));
@@ -121,6 +130,9 @@ class AotCacheIT {
         assertThat(Files.readString(Dist.TARGET.resolve("overhead.jar.helper"))).endsWith(" shipped\n");
         assertThat(versionLoading(Dist.ROOT.resolve("overhead"))).noneMatch(l -> l.contains("MessageDigest "));
         Path root = copyOfTheCheckout();
+        // a jar of another time than the word's (the copy keeps the jar's own)
+        Files.setLastModifiedTime(
+                root.resolve("target/overhead.jar"), FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         Files.copy(Dist.TARGET.resolve("overhead.jar.helper"), root.resolve("target/overhead.jar.helper"));
         List<String> copy = versionLoading(root.resolve("overhead"));
         assertThat(copy).anyMatch(l -> l.contains(" java.security.MessageDigest "));
@@ -179,10 +191,35 @@ class AotCacheIT {
     }
 
     @Test
+    void aCopyOfTheCheckoutKeepsItsCache() throws Exception {
+        cache();
+        Path root = copyOfTheCheckout();
+        assertThat(versionLoadingMain(root.resolve("overhead"))).contains("shared objects file");
+    }
+
+    @Test
     void aCacheOlderThanTheJarIsLeftOut() throws Exception {
         Path root = copyOfTheCheckout();
         cache();
         ageCaches(root, System.currentTimeMillis() - 3_600_000);
+        Files.setLastModifiedTime(
+                root.resolve("target/overhead.aot.java"), FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+        assertThat(versionLoadingMain(root.resolve("overhead")))
+                .contains("dev.overhead.cli.Main")
+                .doesNotContain("shared objects file");
+    }
+
+    /**
+     * Another jar put in with an older time than the caches (cp -p, a tarball, rsync -t): JDK 25 took the cache
+     * and ran its classes beside that jar's resources; the launcher used it too while it checked only that the
+     * cache was not older than the jar.
+     */
+    @Test
+    void aJarOlderThanTheCachesButNotTheirsIsLeftOut() throws Exception {
+        cache();
+        Path root = copyOfTheCheckout();
+        Path jar = root.resolve("target/overhead.jar");
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
         assertThat(versionLoadingMain(root.resolve("overhead")))
                 .contains("dev.overhead.cli.Main")
                 .doesNotContain("shared objects file");

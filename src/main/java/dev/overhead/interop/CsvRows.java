@@ -36,8 +36,8 @@ final class CsvRows {
     /** How many cells the current line has. */
     private int count;
 
-    CsvRows(String text, int slots) {
-        this.text = text.getBytes(StandardCharsets.UTF_8);
+    CsvRows(byte[] text, int slots) {
+        this.text = text;
         bytes = new byte[slots][];
         from = new int[slots];
         to = new int[slots];

@@ -130,6 +130,9 @@ final class SampleColumns {
      */
     private static int[][] units(
             Map<String, Values> metrics, int runs, String source, String workload, String variant) {
+        if (metrics.values().stream().allMatch(v -> v.units == null)) {
+            return null; // a file without build, boot and round columns: nothing to place, nothing to allocate
+        }
         int[][] out = new int[3][];
         String[] from = new String[runs];
         for (int u = 0; u < 3; u++) {

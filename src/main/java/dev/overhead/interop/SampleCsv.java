@@ -52,6 +52,11 @@ public final class SampleCsv {
      * variant cost their doubles and little more (docs/performance.md, "Analysis at scale").
      */
     public static StudyResult read(String text, String source) {
+        return read(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), source);
+    }
+
+    /** The same from the file's UTF-8 bytes, which are read in place (the caller has checked they are UTF-8). */
+    static StudyResult read(byte[] text, String source) {
         // workload -> variant -> metric -> values, all in first-seen order
         Map<String, Map<String, Map<String, Values>>> data = new LinkedHashMap<>();
         Map<WorkloadMetric, MetricSpec> specs = new LinkedHashMap<>();

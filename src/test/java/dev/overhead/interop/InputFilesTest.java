@@ -209,4 +209,38 @@ class InputFilesTest {
                 .hasMessage("p.json: a value of benchmark 'b' is -0.1, but a time or size cannot be negative; fix or"
                         + " remove that run.");
     }
+
+    /**
+     * A sample file is read from its bytes (Formats.read of a path; docs/performance.md, "Analysis at scale"),
+     * not through a String: names in UTF-8 come out as the String route gives them, and bytes that are not
+     * UTF-8 are refused with the same sentence as before, also past the first 64 KiB that decide the format.
+     */
+    @Test
+    void aSampleFileReadFromItsBytesIsTheSameStudyAndStillRefusesBytesThatAreNotText() throws Exception {
+        StringBuilder text = new StringBuilder("workload,variant,metric,value\n");
+        for (int i = 0; i < 4000; i++) { // past the head of 64 KiB
+            text.append("héllo wörld,glibc–2.41,wall,").append(1 + i % 7 / 10.0).append('\n');
+            text.append("héllo wörld,hardened ✓,wall,")
+                    .append(1.1 + i % 5 / 10.0)
+                    .append('\n');
+        }
+        Path csv = Files.writeString(tmp.resolve("u.csv"), text);
+        StudyResult fromFile = Formats.read(csv);
+        StudyResult fromText = Formats.read(text.toString(), csv.toString());
+        assertThat(fromFile.workloads().getFirst().name()).isEqualTo("héllo wörld");
+        assertThat(fromFile.workloads().getFirst().variants())
+                .extracting(v -> v.name())
+                .containsExactly("glibc–2.41", "hardened ✓");
+        MetricSpec wall = fromFile.workloads().getFirst().workload().metrics().getFirst();
+        assertThat(fromFile.workloads().getFirst().variants().get(1).values(wall))
+                .containsExactly(
+                        fromText.workloads().getFirst().variants().get(1).values(wall));
+
+        byte[] bytes = text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        bytes[bytes.length - 3] = (byte) 0xff; // no UTF-8 byte, far past the head
+        Path broken = Files.write(tmp.resolve("b.csv"), bytes);
+        assertThatThrownBy(() -> Formats.read(broken))
+                .isInstanceOf(FormatException.class)
+                .hasMessage(broken + " is not a text file; overhead reads " + Formats.KNOWN + ".");
+    }
 }

@@ -87,7 +87,7 @@ class SampleCsvAgreementTest {
                 continue;
             }
             checked++;
-            CsvRows rows = new CsvRows("v\n" + s + "\n", 1);
+            CsvRows rows = new CsvRows(("v\n" + s + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8), 1);
             assertThat(rows.next()).isTrue(); // the header
             rows.slots(new int[] {0}, 0);
             assertThat(rows.next()).isTrue();

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Runs (or resumes) a study: store, executor, Ctrl-C, progress; what becomes of the result is the
@@ -85,13 +86,15 @@ public final class StudyExecution {
         }
         Interrupts.arm();
         try {
-            Map<String, Object> environment = Machine.environment(spec, fake);
+            // probed while the store opens and the helper starts (docs/performance.md, "A whole study")
+            Supplier<Map<String, Object>> environment = Machine.environmentSoon(spec, fake);
             StudyInfo info = new StudyInfo(StudyIds.newId(Instant.now()), spec.label(), Instant.now(), spec.settings());
             if (spec.settings().levels().vm()) { // vm: kernels booted under qemu (package vm)
-                return inGuests(spec, info, environment, null);
+                return inGuests(spec, info, environment.get(), null);
             }
             if (dev.overhead.run.BootSchedule.applies(spec.settings())) { // levels: {boot: N}
-                return reported(new BootStudy(err, storeOption, fake).start(spec, info, environment, bootUnitDir));
+                return reported(
+                        new BootStudy(err, storeOption, fake).start(spec, info, environment.get(), bootUnitDir));
             }
             return execute(spec, info, environment, null);
         } finally {
@@ -167,18 +170,19 @@ public final class StudyExecution {
         }
         Interrupts.arm();
         try {
-            return execute(spec, done.info(), done.environment(), done);
+            return execute(spec, done.info(), done::environment, done);
         } finally {
             Interrupts.reset();
         }
     }
 
-    private int execute(StudySpec spec, StudyInfo info, Map<String, Object> environment, StudyResult resumeFrom) {
+    private int execute(StudySpec spec, StudyInfo info, Supplier<Map<String, Object>> probed, StudyResult resumeFrom) {
         delivery.checkTargets(storeOption.file()); // before measuring, not after
         Outcome outcome;
         try (Store store = storeOption.open();
                 Store.Held held = store.lock(info.id()); // dies with the process (docs/reliability.md, case 9)
                 Executor executor = Executors.create(fake)) {
+            Map<String, Object> environment = probed.get(); // the probe is over before the first run starts
             Listener listener = Terminal.isTerminal(2) ? new TerminalProgress(err, Terminal.width()) : Listener.SILENT;
             StudyRunner runner = new StudyRunner(
                     executor,

@@ -118,22 +118,12 @@ public final class Metrics {
 
     private static java.util.Set<String> reserved() {
         java.util.Set<String> names = new java.util.TreeSet<>();
-        Arrays.stream(Builtin.values()).forEach(b -> names.add(b.metricName));
-        names.addAll(List.of(
-                "tree_mem",
-                "tree_cpu",
-                "tree_io_read",
-                "tree_io_write",
-                "psi_cpu",
-                "psi_mem",
-                "psi_io",
-                "tree_peak_mem_kib",
-                "tree_cpu_s",
-                "tree_io_read_bytes",
-                "tree_io_write_bytes",
-                "psi_cpu_s",
-                "psi_mem_s",
-                "psi_io_s"));
+        for (Builtin b : Builtin.values()) {
+            names.add(b.metricName);
+            if (b.key != null) {
+                names.add(b.key); // the process tree's and the pressure's keys in a run's metrics
+            }
+        }
         return java.util.Collections.unmodifiableSet(names);
     }
 

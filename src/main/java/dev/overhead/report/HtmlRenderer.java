@@ -200,6 +200,24 @@ public final class HtmlRenderer {
         return library();
     }
 
+    /** The charting library as a page's own script element holds it (why's flame graphs, as the report's). */
+    public static String chartLibraryInline() {
+        return inert(library());
+    }
+
+    /**
+     * JSON that a page carries in a script element, made inert as the report's data block is: no label, file name or
+     * symbol can end or bend the element (serve's pages, why's flame graphs).
+     */
+    public static String inertJson(String json) {
+        return HtmlData.escapeForScript(json);
+    }
+
+    /** A text file of overhead's own class path (a page's script), or the sentence that says to rebuild. */
+    public static String classPathText(String path) {
+        return read(HtmlRenderer.class.getClassLoader(), path);
+    }
+
     /** The chart set-up the report's script and serve's share (charts.js), for serve to serve. */
     public static String chartSetUp() {
         return resource("charts.js");

@@ -189,7 +189,7 @@ final class Routes {
         data.put("page", "history");
         data.put("x", x);
         data.put("chart", chart);
-        return pages.history(chart, x, inert(json(data)));
+        return pages.history(chart, x, HtmlRenderer.inertJson(json(data)));
     }
 
     private String machines(Map<String, String> q) throws Refusal, StoreException {
@@ -198,7 +198,7 @@ final class Routes {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("page", "machines");
         data.put("table", t);
-        return pages.machines(t, inert(json(data)));
+        return pages.machines(t, HtmlRenderer.inertJson(json(data)));
     }
 
     private String submission(String id) throws Refusal, StoreException {
@@ -206,7 +206,7 @@ final class Routes {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("page", "submission");
         data.put("table", Submissions.table(p));
-        return pages.submission(p, inert(json(data)));
+        return pages.submission(p, HtmlRenderer.inertJson(json(data)));
     }
 
     /** The studies of one submission, pooled as {@code overhead compare --submission ID} pools them. */
@@ -345,15 +345,6 @@ final class Routes {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the page's data could not be written as JSON", e);
         }
-    }
-
-    /** JSON that cannot end the script element that carries it, whatever a label holds. */
-    static String inert(String json) {
-        return json.replace("<", "\\u003c")
-                .replace(">", "\\u003e")
-                .replace("&", "\\u0026")
-                .replace("\u2028", "\\u2028")
-                .replace("\u2029", "\\u2029");
     }
 
     private static String resource(String name) {

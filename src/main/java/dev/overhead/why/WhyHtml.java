@@ -3,10 +3,6 @@ package dev.overhead.why;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overhead.report.HtmlRenderer;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -59,11 +55,11 @@ public final class WhyHtml {
             out.append("</section>\n");
         }
         out.append("<script type=\"application/json\" id=\"why-data\">")
-                .append(json(graphs).replace("</", "<\\/"))
+                .append(HtmlRenderer.inertJson(json(graphs)))
                 .append("</script>\n<script>\n")
-                .append(HtmlRenderer.chartLibrary())
+                .append(HtmlRenderer.chartLibraryInline())
                 .append("\n</script>\n<script>\n")
-                .append(read("dev/overhead/why/flame.js"))
+                .append(HtmlRenderer.classPathText("dev/overhead/why/flame.js"))
                 .append("</script>\n</body>\n</html>\n");
         return out.toString();
     }
@@ -99,18 +95,6 @@ public final class WhyHtml {
             return MAPPER.writeValueAsString(o);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the flame graph data could not be written as JSON", e);
-        }
-    }
-
-    private static String read(String path) {
-        try (InputStream in = WhyHtml.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("the report resource " + path + " is missing from the class path;"
-                        + " rebuild overhead with ./mvnw package.");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -68,4 +68,38 @@ class WhyGoldenTest {
         assertThat(frames.getFirst().get(3)).isEqualTo("all");
         assertThat(frames).anySatisfy(f -> assertThat(f.get(3)).isEqualTo("extra_work"));
     }
+
+    /**
+     * A frame's name is the profiled program's symbol, which the program chose: one that reads {@code </script>},
+     * {@code <!--} or U+2028 cannot end or bend the page's data block (it was escaped only for {@code </}).
+     */
+    @Test
+    void aHostileSymbolCannotEndTheFlameGraphsDataBlock() {
+        WhyReport plain = report();
+        WhyReport.Diff d = plain.diffs().getFirst();
+        String name = "f</script><script>alert(1)</script><!--<script>\u2028";
+        WhyReport.FlameNode hostile = new WhyReport.FlameNode(
+                d.flame().name(),
+                d.flame().baseline(),
+                d.flame().candidate(),
+                List.of(new WhyReport.FlameNode(name, 0, d.flame().candidate(), List.of())));
+        WhyReport.Diff changed = new WhyReport.Diff(
+                d.candidate(),
+                d.total(),
+                d.wall(),
+                d.baselineTotalMean(),
+                d.candidateTotalMean(),
+                d.baselineSamples(),
+                d.candidateSamples(),
+                d.symbols(),
+                d.dsos(),
+                d.modes(),
+                d.syscalls(),
+                hostile);
+        String page = WhyHtml.render(List.of(report("w", "/tmp/p", changed, List.of())));
+        String block = page.substring(
+                page.indexOf("<script type=\"application/json\" id=\"why-data\">"),
+                page.indexOf("</script>", page.indexOf("id=\"why-data\"")));
+        assertThat(block).doesNotContain("<!--", "<script>", "\u2028").contains("alert(1)");
+    }
 }

@@ -16,6 +16,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -47,7 +48,7 @@ class ArchitectureTest {
     static final ArchRule store = mayImportOnly("store", "model", "stats");
 
     @ArchTest
-    static final ArchRule sysinfo = mayImportOnly("sysinfo", "model");
+    static final ArchRule sysinfo = mayImportOnly("sysinfo", "exec", "model");
 
     @ArchTest
     static final ArchRule interop = mayImportOnly("interop", "model", "stats");
@@ -62,7 +63,26 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule bisect = mayImportOnly("bisect", "exec", "model", "stats");
 
+    @ArchTest
     static final ArchRule vm = mayImportOnly("vm", "run", "exec", "store", "verdicts", "model", "stats");
+
+    /**
+     * Every command overhead starts goes through exec: a measured one through an Executor, a build through
+     * BuildShell, and one it runs for itself (a probe, git, ldd, perf script, qemu) through Unmeasured, with its
+     * one way to time out, capture and refuse.
+     */
+    @ArchTest
+    static final ArchRule processesStartOnlyInExec = noClasses()
+            .that()
+            .resideOutsideOfPackage("dev.overhead.exec..")
+            .should()
+            .callConstructor(ProcessBuilder.class, String[].class)
+            .orShould()
+            .callConstructor(ProcessBuilder.class, List.class)
+            .orShould()
+            .callMethod(Runtime.class, "exec", String.class)
+            .orShould()
+            .callMethod(Runtime.class, "exec", String[].class);
 
     /** Renderers render what the analysis computed; they never measure, store or probe. */
     @ArchTest

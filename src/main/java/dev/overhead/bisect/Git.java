@@ -1,7 +1,7 @@
 package dev.overhead.bisect;
 
+import dev.overhead.exec.Unmeasured;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +14,9 @@ import java.util.Map;
  * our own ({@link #export}), so a bisection can run beside uncommitted work.
  */
 public final class Git {
+    /** A checkout or log of a large repository takes a while; a git that waits for something never ends. */
+    private static final java.time.Duration GIT_TIMEOUT = java.time.Duration.ofMinutes(10);
+
     private final Path dir;
 
     /** A git command that failed, with a sentence to show. */
@@ -126,24 +129,22 @@ public final class Git {
         List<String> argv = new ArrayList<>();
         argv.add("git");
         argv.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
-        pb.environment().putAll(env);
-        pb.environment().put("GIT_TERMINAL_PROMPT", "0");
         try {
-            Path errFile = Files.createTempFile("overhead-git-", ".err");
-            try {
-                pb.redirectError(errFile.toFile());
-                Process p = pb.start();
-                p.getOutputStream().close();
-                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                int code = p.waitFor();
-                return new Result(code, out, Files.readString(errFile, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(errFile);
+            Unmeasured.Result r = Unmeasured.of(argv)
+                    .in(dir)
+                    .env(env)
+                    .env("GIT_TERMINAL_PROMPT", "0")
+                    .timeout(GIT_TIMEOUT)
+                    .run();
+            if (r.timedOut()) {
+                throw new GitException(
+                        "git " + String.join(" ", args) + " did not finish in " + GIT_TIMEOUT.toMinutes()
+                                + " minutes in " + dir + "; run it there to see why.",
+                        null);
             }
-        } catch (IOException e) {
-            throw new GitException(
-                    "git could not be run (" + e.getMessage() + "); install git (apt-get install git).", e);
+            return new Result(r.exitCode(), r.stdout(), r.stderr());
+        } catch (Unmeasured.NotStarted e) {
+            throw new GitException(e.getMessage() + "; install git (apt-get install git).", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new GitException("git was interrupted.", e);

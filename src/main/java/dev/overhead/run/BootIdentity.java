@@ -1,5 +1,6 @@
 package dev.overhead.run;
 
+import dev.overhead.exec.Unmeasured;
 import dev.overhead.model.Levels;
 import dev.overhead.model.Variant;
 import java.io.IOException;
@@ -79,13 +80,16 @@ public final class BootIdentity {
 
     /** Runs a shell command with its output going to this process's; its exit code. */
     public static int shell(String line, Path dir) {
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line).inheritIO();
-        if (dir != null) {
-            pb.directory(dir.toFile());
-        }
         try {
-            return pb.start().waitFor();
-        } catch (IOException e) {
+            Unmeasured.Result r = Unmeasured.of("/bin/sh", "-c", line)
+                    .in(dir)
+                    .inheritInput()
+                    .stdout(Unmeasured.Output.INHERIT)
+                    .stderr(Unmeasured.Output.INHERIT)
+                    .timeout(java.time.Duration.ofDays(1)) // a user's own switch command: no limit of ours
+                    .run();
+            return r.exitCode();
+        } catch (Unmeasured.NotStarted e) {
             return 127;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -95,14 +99,12 @@ public final class BootIdentity {
 
     private static String output(String command) {
         try {
-            Process p = new ProcessBuilder("/bin/sh", "-c", command)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT)
-                    .start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor();
-            return out;
-        } catch (IOException e) {
+            return Unmeasured.of("/bin/sh", "-c", command)
+                    .stderr(Unmeasured.Output.INHERIT)
+                    .timeout(java.time.Duration.ofMinutes(1))
+                    .run()
+                    .stdout();
+        } catch (Unmeasured.NotStarted e) {
             return "";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,8 +1,8 @@
 package dev.overhead.run;
 
+import dev.overhead.exec.Unmeasured;
 import dev.overhead.model.Variant;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A variant must be what it claims (docs/reliability.md, case 2): before a study starts, each variant that preloads
@@ -40,22 +39,16 @@ public final class PreloadProbe {
         if (preload == null || preload.isBlank()) {
             return Optional.empty();
         }
-        ProcessBuilder pb = new ProcessBuilder("cat", "/proc/self/maps");
-        pb.environment().putAll(variant.env());
         String maps;
         String stderr;
         try {
-            Process p = pb.start();
-            p.getOutputStream().close();
-            // maps of cat are a few kB; read both before waiting so neither pipe can fill
-            byte[] out = p.getInputStream().readAllBytes();
-            byte[] err = p.getErrorStream().readAllBytes();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-            maps = new String(out, StandardCharsets.UTF_8);
-            stderr = new String(err, StandardCharsets.UTF_8);
-        } catch (IOException e) {
+            Unmeasured.Result r = Unmeasured.of("cat", "/proc/self/maps")
+                    .env(variant.env())
+                    .timeout(java.time.Duration.ofSeconds(10))
+                    .run();
+            maps = r.stdout();
+            stderr = r.stderr();
+        } catch (Unmeasured.NotStarted e) {
             return Optional.empty(); // no cat to probe with: the loader message check below cannot run either
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,10 +1,7 @@
 package dev.overhead.study;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The commit and branch of the git work tree a study runs in ({@code git rev-parse HEAD}, {@code git
@@ -27,17 +24,13 @@ public final class GitRevision {
         List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder(command)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return null;
-            }
-            return p.exitValue() == 0 && !out.isEmpty() ? out : null;
-        } catch (IOException e) {
+            dev.overhead.exec.Unmeasured.Result r = dev.overhead.exec.Unmeasured.of(command)
+                    .stderr(dev.overhead.exec.Unmeasured.Output.DISCARD)
+                    .timeout(java.time.Duration.ofSeconds(10))
+                    .run();
+            String out = r.stdout().strip();
+            return r.succeeded() && !out.isEmpty() ? out : null;
+        } catch (dev.overhead.exec.Unmeasured.NotStarted e) {
             return null; // no git here
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package dev.overhead.sysinfo;
 
+import dev.overhead.exec.Unmeasured;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -82,43 +83,36 @@ public interface CommandRunner {
 
         @Override
         public Supplier<Map<String, String>> startAll(Map<String, List<String>> commands, Duration timeout) {
-            Map<String, Process> started = new LinkedHashMap<>();
+            Map<String, Unmeasured.Running> started = new LinkedHashMap<>();
             commands.forEach((key, argv) -> locate(argv.getFirst()).ifPresent(exe -> {
                 try {
                     List<String> resolved = new java.util.ArrayList<>(argv);
                     resolved.set(0, exe.toString());
                     // LC_ALL=C: banners are parsed, so they must not be translated.
-                    ProcessBuilder pb = new ProcessBuilder(resolved)
-                            .redirectErrorStream(true)
-                            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-                    pb.environment().put("LC_ALL", "C");
-                    started.put(key, pb.start());
-                } catch (IOException e) {
+                    started.put(
+                            key,
+                            Unmeasured.of(resolved)
+                                    .env("LC_ALL", "C")
+                                    .stderr(Unmeasured.Output.MERGE)
+                                    .start());
+                } catch (Unmeasured.NotStarted e) {
                     // Could not start: absent, like a missing program.
                 }
             }));
             long deadline = System.nanoTime() + timeout.toNanos();
             return () -> {
                 Map<String, String> out = new LinkedHashMap<>();
-                started.forEach((key, process) -> collect(process, deadline).ifPresent(s -> out.put(key, s)));
+                started.forEach((key, running) -> collect(running, deadline).ifPresent(s -> out.put(key, s)));
                 return out;
             };
         }
 
-        private static Optional<String> collect(Process process, long deadline) {
-            try {
-                long left = Math.max(0, deadline - System.nanoTime());
-                if (!process.waitFor(left, java.util.concurrent.TimeUnit.NANOSECONDS)) {
-                    process.destroyForcibly();
-                    return Optional.empty();
-                }
-                // The banners are a few hundred bytes, well inside a pipe buffer, so reading after exit is safe.
-                return Optional.of(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                return Optional.empty();
+        private static Optional<String> collect(Unmeasured.Running running, long deadline) {
+            try (running) {
+                Unmeasured.Result r = running.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+                return r.timedOut() ? Optional.empty() : Optional.of(r.stdout());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                process.destroyForcibly();
                 return Optional.empty();
             }
         }

@@ -1,11 +1,11 @@
 package dev.overhead.sysinfo;
 
+import dev.overhead.exec.Unmeasured;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The opt-in controls that touch the machine or need checking against it. {@code --pin}, {@code --nice}
@@ -39,11 +39,12 @@ public final class Controls {
 
     private static void sync() {
         try {
-            Process p = new ProcessBuilder("sync").inheritIO().start();
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-        } catch (IOException e) {
+            Unmeasured.of("sync")
+                    .stdout(Unmeasured.Output.INHERIT)
+                    .stderr(Unmeasured.Output.INHERIT)
+                    .timeout(java.time.Duration.ofSeconds(60))
+                    .run();
+        } catch (Unmeasured.NotStarted e) {
             // No sync program: dropping still frees clean pages, which is most of what matters.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package dev.overhead.sysinfo;
 
+import dev.overhead.exec.Unmeasured;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What the variant presets ask of this machine (plan.Presets decides from the answers, study.LivePresets hands
@@ -85,16 +85,13 @@ public final class MachineProbes {
     /** Whether a short probe command exits 0 within a few seconds (output discarded). */
     public static boolean succeeds(List<String> argv) {
         try {
-            Process p = new ProcessBuilder(argv)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return false;
-            }
-            return p.exitValue() == 0;
-        } catch (IOException e) {
+            return Unmeasured.of(argv)
+                    .stdout(Unmeasured.Output.DISCARD)
+                    .stderr(Unmeasured.Output.DISCARD)
+                    .timeout(java.time.Duration.ofSeconds(5))
+                    .run()
+                    .succeeded();
+        } catch (Unmeasured.NotStarted e) {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

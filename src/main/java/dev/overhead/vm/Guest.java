@@ -72,11 +72,10 @@ public final class Guest implements AutoCloseable {
             server.bind(UnixDomainSocketAddress.of(socket));
             Path initrd = initrd(boot, image, dir);
             List<String> argv = Qemu.command(qemuBinary, boot, initrd, accelerator, console, socket);
-            qemu = new ProcessBuilder(argv)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectOutput(dir.resolve("qemu.out").toFile())
-                    .redirectErrorStream(true)
-                    .start();
+            qemu = dev.overhead.exec.Unmeasured.of(argv)
+                    .outputTo(dir.resolve("qemu.out"))
+                    .start()
+                    .process();
             onStart.accept(qemu);
             server.configureBlocking(false);
             long deadline = started + timeout.toNanos();

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -120,16 +119,14 @@ public final class GuestImage {
     private void libraries(Path program, String neededBy) {
         List<String> lines;
         try {
-            Process p = new ProcessBuilder("ldd", program.toString())
-                    .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-            lines = out.lines().toList();
-        } catch (IOException e) {
+            lines = dev.overhead.exec.Unmeasured.of("ldd", program.toString())
+                    .stderr(dev.overhead.exec.Unmeasured.Output.MERGE)
+                    .timeout(java.time.Duration.ofSeconds(60))
+                    .run()
+                    .stdout()
+                    .lines()
+                    .toList();
+        } catch (dev.overhead.exec.Unmeasured.NotStarted e) {
             problems.add("the libraries of " + program + " (" + neededBy + ") cannot be listed: ldd did not run ("
                     + e.getMessage() + "); install libc-bin.");
             return;

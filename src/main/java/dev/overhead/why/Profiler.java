@@ -5,6 +5,7 @@ import dev.overhead.exec.ExecRequest;
 import dev.overhead.exec.ExecResult;
 import dev.overhead.exec.Executor;
 import dev.overhead.exec.OutputPolicy;
+import dev.overhead.exec.Unmeasured;
 import dev.overhead.model.RunOrder;
 import dev.overhead.model.Variant;
 import dev.overhead.model.Workload;
@@ -156,23 +157,24 @@ public final class Profiler {
 
     /** Reads one perf.data file through perf script, streaming. */
     RunProfile script(Path data) {
-        ProcessBuilder pb = new ProcessBuilder("perf", "script", "-i", data.toString(), "-F", PerfScript.FIELDS)
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        try {
-            Process p = pb.start();
+        Unmeasured command = Unmeasured.of("perf", "script", "-i", data.toString(), "-F", PerfScript.FIELDS)
+                .stdout(Unmeasured.Output.STREAM)
+                .stderr(Unmeasured.Output.DISCARD);
+        try (Unmeasured.Running perf = command.start()) {
             RunProfile profile;
-            try (BufferedReader in =
-                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(perf.stdout(), StandardCharsets.UTF_8))) {
                 profile = PerfScript.read(in);
             }
-            int code = p.waitFor();
-            if (code != 0 && profile.samples() == 0) {
-                throw new WhyException("perf script could not read " + data + " (exit code " + code
+            Unmeasured.Result r = perf.await(java.time.Duration.ofMinutes(10));
+            if (r.exitCode() != 0 && profile.samples() == 0) {
+                throw new WhyException("perf script could not read " + data + " (exit code " + r.exitCode()
                         + "); run 'perf script -i " + data + "' to see why.");
             }
             return profile;
+        } catch (Unmeasured.NotStarted e) {
+            throw new WhyException(e.getMessage() + "; install perf (apt-get install linux-perf).", e);
         } catch (IOException e) {
-            throw new WhyException("perf script could not be started: " + e.getMessage(), e);
+            throw new WhyException("perf script's output could not be read: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WhyException("interrupted while reading " + data, e);

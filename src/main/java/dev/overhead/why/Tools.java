@@ -1,8 +1,8 @@
 package dev.overhead.why;
 
+import dev.overhead.exec.Unmeasured;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,14 +49,13 @@ final class Tools {
 
     static Result run(List<String> argv) {
         try {
-            Process p = new ProcessBuilder(argv)
-                    .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            return new Result(p.waitFor(), out);
-        } catch (IOException e) {
-            return new Result(127, e.getMessage() == null ? "" : e.getMessage());
+            Unmeasured.Result r = Unmeasured.of(argv)
+                    .stderr(Unmeasured.Output.MERGE)
+                    .timeout(java.time.Duration.ofSeconds(30))
+                    .run();
+            return new Result(r.timedOut() ? 124 : r.exitCode(), r.stdout());
+        } catch (Unmeasured.NotStarted e) {
+            return new Result(127, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Result(130, "interrupted");

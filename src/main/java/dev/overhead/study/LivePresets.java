@@ -1,8 +1,8 @@
 package dev.overhead.study;
 
 import dev.overhead.plan.Presets;
-import dev.overhead.plan.Programs;
 import dev.overhead.sysinfo.MachineProbes;
+import dev.overhead.sysinfo.Programs;
 
 /** The presets as this machine has them: plan.Presets deciding from what sysinfo.MachineProbes reads here. */
 public final class LivePresets {

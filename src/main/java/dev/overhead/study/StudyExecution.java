@@ -346,16 +346,6 @@ public final class StudyExecution {
                 new String(dev.overhead.exec.ArgBytes.encode(program), java.nio.charset.StandardCharsets.UTF_8))) {
             return true; // a name that is no text cannot be a Path here; exec will say if it is missing
         }
-        if (program.contains("/")) {
-            Path p = Path.of(program);
-            return Files.isRegularFile(p) && Files.isExecutable(p);
-        }
-        for (String dir : path.split(":")) {
-            Path p = Path.of(dir.isEmpty() ? "." : dir, program);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return true;
-            }
-        }
-        return false;
+        return dev.overhead.sysinfo.Programs.find(program, path).isPresent();
     }
 }

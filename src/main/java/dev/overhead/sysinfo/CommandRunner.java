@@ -1,7 +1,6 @@
 package dev.overhead.sysinfo;
 
 import dev.overhead.exec.Unmeasured;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,15 +69,7 @@ public interface CommandRunner {
         }
 
         private Optional<Path> locate(String program) {
-            for (String dir : path.split(File.pathSeparator)) {
-                if (!dir.isEmpty()) {
-                    Path p = Path.of(dir, program);
-                    if (Files.isExecutable(p) && !Files.isDirectory(p)) {
-                        return Optional.of(p);
-                    }
-                }
-            }
-            return Optional.empty();
+            return Programs.find(program, path);
         }
 
         @Override

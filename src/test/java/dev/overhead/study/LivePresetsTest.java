@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.overhead.Tool;
 import dev.overhead.plan.Presets;
-import dev.overhead.plan.Programs;
 import dev.overhead.sysinfo.MachineProbes;
+import dev.overhead.sysinfo.Programs;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

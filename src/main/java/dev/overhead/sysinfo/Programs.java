@@ -1,10 +1,14 @@
-package dev.overhead.plan;
+package dev.overhead.sysinfo;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** Finding a program as {@code execvp} would: a path as it is, a bare name in each {@code PATH} folder. */
+/**
+ * Finding a program as {@code execvp} would: a path as it is, a bare name in each {@code PATH} folder (an empty
+ * entry is the working directory). A fact of this machine, so in {@code sysinfo}: plans name programs, and whether
+ * one is here is asked by the caller (study.LivePresets, the profiles' list, the probes).
+ */
 public final class Programs {
     private Programs() {}
 

@@ -40,6 +40,9 @@ public final class AotTraining {
                 run("--version");
                 run("compare", sample.toString());
                 run("run", "--fake-exec", "--store", store, "--label", "train", "--runs", "5", "sleep 1", "sleep 2");
+                // and a real study of two runs: the machine probe, its commands and the forking helper were
+                // 200 classes loaded from the jar at every study's start (docs/performance.md, "A whole study")
+                run("run", "--store", store, "--label", "train-real", "--runs", "2", "--warmup", "0", "true");
                 run("report", "--store", store, "train");
                 run("compare", "--help");
             }

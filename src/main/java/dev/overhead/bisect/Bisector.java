@@ -25,7 +25,7 @@ import java.util.OptionalInt;
  * holds M after the whole budget of runs is skipped, as {@code git bisect skip} does. Each step
  * stops adaptively as soon as its interval leaves M (its threshold is M, so "equivalent within
  * +-M" or "better" is below it). Asking for equivalence within the user's 1% instead could not
- * show a commit that only changes a comment to be like good under 20% noise: issue 28.8.
+ * show a commit that only changes a comment to be like good under 20% noise (docs/why-and-bisect.md).
  */
 public final class Bisector {
 

@@ -75,7 +75,7 @@ final class ResumeCommand implements Callable<Integer> {
                     "study " + done.info().id() + " is complete; 'overhead report "
                             + done.info().id() + "' shows it, or start a new one with 'overhead run'");
         }
-        // a fleet study is resumed by its own machine's agent, or elsewhere only when told so (issue 31)
+        // a fleet study is resumed by its own machine's agent, or elsewhere only when told so (docs/team.md)
         var warning = Provenance.resuming(done.info().id(), done.environment(), asMachine);
         if (warning.isPresent()) {
             this.spec.commandLine().getErr().println("warning: " + warning.get());

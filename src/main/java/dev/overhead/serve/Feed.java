@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code /feed.atom} (issue 31): an Atom feed (RFC 4287) of the stored studies whose primary metric is
+ * {@code /feed.atom} (docs/team.md): an Atom feed (RFC 4287) of the stored studies whose primary metric is
  * {@code worse}, newest first, one entry per study with its regressions, so a feed reader or a chat bridge
  * tells the team. Pure: from the judged studies to the XML.
  */

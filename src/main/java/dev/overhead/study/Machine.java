@@ -31,7 +31,8 @@ public final class Machine {
                     .collect(Collectors.toSet());
             env = EnvironmentProbe.live().probe(variantVars);
         }
-        // the team's tags (issue 31): an agent's machine and submission, --commit/--branch, else the work tree's git
+        // the team's tags (docs/team.md): an agent's machine and submission, --commit/--branch, else the work tree's
+        // git
         Provenance told = Provenance.fromProperties();
         if (!fake && (told.commit() == null || told.branch() == null)) {
             told = told.orElse(GitRevision.of(java.nio.file.Path.of("").toAbsolutePath()));

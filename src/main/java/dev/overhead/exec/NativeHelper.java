@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -98,16 +97,16 @@ final class NativeHelper {
                     if (e.getKey().endsWith(".c"))
                         command.add(src.resolve(e.getKey()).toString());
                 }
-                Process p = new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                        .start();
-                byte[] log = p.getInputStream().readAllBytes();
-                if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                    p.destroyForcibly();
+                Unmeasured.Result built = Unmeasured.of(command)
+                        .stderr(Unmeasured.Output.MERGE)
+                        .timeout(java.time.Duration.ofSeconds(120))
+                        .run();
+                if (!built.succeeded()) {
                     throw new ExecException("the C compiler " + cc + " failed to build the forking helper"
                             + (linkStatic ? " statically (a static C library is in libc6-dev)" : "") + ": "
-                            + new String(log, StandardCharsets.UTF_8).strip());
+                            + (built.timedOut()
+                                    ? "it did not finish in 120 s"
+                                    : built.stdout().strip()));
                 }
                 Files.move(tmp, bin, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 return bin;

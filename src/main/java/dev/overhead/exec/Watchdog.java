@@ -98,12 +98,12 @@ final class Watchdog implements AutoCloseable {
 
     private void signal(String name) {
         try {
-            new ProcessBuilder("kill", "-" + name, Long.toString(helper.pid()))
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor();
-        } catch (IOException e) {
+            Unmeasured.of("kill", "-" + name, Long.toString(helper.pid()))
+                    .stdout(Unmeasured.Output.DISCARD)
+                    .stderr(Unmeasured.Output.DISCARD)
+                    .timeout(java.time.Duration.ofSeconds(10))
+                    .run();
+        } catch (Unmeasured.NotStarted e) {
             helper.destroyForcibly(); // no kill(1): the helper cannot be woken, only ended
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

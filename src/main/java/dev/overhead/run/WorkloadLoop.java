@@ -13,8 +13,6 @@ import dev.overhead.model.VariantResult;
 import dev.overhead.model.Workload;
 import dev.overhead.model.WorkloadResult;
 import dev.overhead.stats.Comparison;
-import dev.overhead.stats.Sample;
-import dev.overhead.verdicts.Judge;
 import dev.overhead.verdicts.StoppingRule;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +27,6 @@ final class WorkloadLoop {
     private final StudyRunner runner;
     private final StudySpec spec;
     private final StudySettings options;
-    private final Judge judge;
     private final String studyId;
     private final Workload workload;
     private final Progress progress;
@@ -39,6 +36,7 @@ final class WorkloadLoop {
     private final MetricSpec primary;
     private final RunRequests requests;
     private final StoppingRule rule;
+    private final LiveComparisons live;
     private Comparison current;
     private Stop.Reason stop;
 
@@ -54,7 +52,6 @@ final class WorkloadLoop {
         this.runner = runner;
         this.spec = spec;
         this.options = spec.settings();
-        this.judge = Judge.of(options);
         this.rule = StoppingRule.of(options, spec.decisionPct());
         this.studyId = studyId;
         this.workload = workload;
@@ -70,6 +67,7 @@ final class WorkloadLoop {
         }
         this.primary = primaryMetric(workload, workload.primaryOr(options.primary()));
         this.requests = new RunRequests(spec, workload, scratch);
+        this.live = new LiveComparisons(spec.variants(), options, runs, primary);
         if (spec.variants().size() > 1) {
             runner.note(requests.layoutNote());
         }
@@ -147,7 +145,7 @@ final class WorkloadLoop {
                     }
                 }
                 round++;
-                current = leastSettled();
+                current = live.leastSettled();
             }
             variants.forEach(this::cleanup);
         }
@@ -194,7 +192,7 @@ final class WorkloadLoop {
                 && progress.elapsed().minus(startedAt).compareTo(budget) >= 0;
         // one rule for the loop and the simulations (verdicts.StoppingRule); it decides only at the
         // schedule's looks (stats.SequentialPlan), so each look's interval is as wide as the plan promised
-        stop = rule.decide(round, spent, this::primaries);
+        stop = rule.decide(round, spent, live::primaries);
         if (stop == Stop.Reason.MAX_RUNS) {
             notePrecisionMissed(round);
         } else if (stop == Stop.Reason.TIME_BUDGET) {
@@ -203,27 +201,13 @@ final class WorkloadLoop {
         return stop != null;
     }
 
-    /** The primary comparison of every candidate against the baseline, as the final report will judge it. */
-    private List<Comparison> primaries() {
-        int base = baselineIndex();
-        List<Comparison> out = new ArrayList<>();
-        for (int v = 0; v < runs.size(); v++) {
-            if (v != base) {
-                out.add(compare(base, v));
-            }
-        }
-        return out;
-    }
-
     private void notePrecisionMissed(int round) {
         Double wish = options.precisionPct();
         if (wish == null || spec.variants().size() < 2) {
             return;
         }
-        int base = baselineIndex();
         double widest = 0;
-        for (int v = 0; v < runs.size(); v++) {
-            Comparison c = v == base ? null : compare(base, v);
+        for (Comparison c : live.primaries()) {
             if (c != null && !rule.precise(c)) {
                 widest = Math.max(widest, StoppingRule.halfWidth(c));
             }
@@ -239,50 +223,6 @@ final class WorkloadLoop {
                     primary.name(),
                     widest));
         }
-    }
-
-    /** The comparison on the primary metric that is furthest from a decision, for the progress line. */
-    private Comparison leastSettled() {
-        int base = baselineIndex();
-        Comparison worst = null;
-        for (int v = 0; v < runs.size(); v++) {
-            if (v == base) {
-                continue;
-            }
-            Comparison c = compare(base, v);
-            if (worst == null || (!c.verdict().decisive() && worst.verdict().decisive())) {
-                worst = c;
-            }
-        }
-        return worst;
-    }
-
-    /** The live comparison: the same rule, with the same rounds, as the final report's. */
-    private Comparison compare(int base, int candidate) {
-        VariantResult b = sample(base);
-        VariantResult c = sample(candidate);
-        Sample bs = b.sample(primary);
-        Sample cs = c.sample(primary);
-        if (bs.size() == 0 || cs.size() == 0) {
-            return null;
-        }
-        return judge.compare(bs, cs, primary.quantity(), options.compare());
-    }
-
-    private VariantResult sample(int variant) {
-        return new VariantResult(spec.variants().get(variant), runs.get(variant));
-    }
-
-    private int baselineIndex() {
-        if (options.baseline() == null) {
-            return 0;
-        }
-        for (int v = 0; v < spec.variants().size(); v++) {
-            if (spec.variants().get(v).name().equals(options.baseline())) {
-                return v;
-            }
-        }
-        return 0;
     }
 
     /** The warm-up rounds of these variants: every step of a measured run (its build, the machine's hooks before
@@ -402,7 +342,7 @@ final class WorkloadLoop {
             costs.runEnded();
             return;
         }
-        double[] values = sample(v).values(primary);
+        double[] values = live.sample(v).values(primary);
         runner.listener()
                 .runEnded(
                         workload.name(),

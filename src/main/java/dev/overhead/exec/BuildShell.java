@@ -31,31 +31,26 @@ public final class BuildShell {
      * environment and {@code CC} set to {@code cc} unless either sets it.
      */
     public Ended run(String line, Path dir, Map<String, String> env, Path log) {
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        if (dir != null) {
-            pb.directory(dir.toFile());
+        Unmeasured build = Unmeasured.of("/bin/sh", "-c", line).in(dir).env(env).outputTo(log);
+        if (!env.containsKey("CC") && System.getenv("CC") == null) {
+            build.env("CC", "cc");
         }
-        pb.environment().putAll(env);
-        pb.environment().putIfAbsent("CC", "cc");
         if (cancelled) {
             return new Ended(130, "was interrupted");
         }
         try {
-            Process p = pb.start();
+            Process p = build.start().process(); // no timeout of ours: a build takes what it takes
             current = p;
             if (cancelled) { // the signal came between the check and the start
                 cancel();
             }
-            p.getOutputStream().close();
             int code = p.waitFor();
             current = null;
             if (cancelled) { // whatever it exited with, it did not finish: a shell's bare wait says 0
                 return new Ended(130, "was interrupted");
             }
             return code == 0 ? new Ended(0, null) : new Ended(code, "exited with code " + code + tail(log));
-        } catch (IOException e) {
+        } catch (Unmeasured.NotStarted e) {
             return new Ended(127, "could not start (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

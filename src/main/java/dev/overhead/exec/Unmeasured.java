@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * A command overhead runs for itself, outside any measurement: the probes of the machine, git, ldd, perf script,
  * sync, a boot's identify line, qemu. The one place where such a command is started, given its input, read, timed
  * out and refused (docs/architecture.md, "Commands overhead runs for itself"); a measured command goes through an
- * {@link Executor}, a build through {@link BuildShell}.
+ * {@link Executor}; a build is started here too, by {@link BuildShell}, which adds Ctrl-C and no timeout of ours.
  *
  * <p>Standard input is {@code /dev/null} unless the caller says otherwise. Captured output is read while the command
  * runs, stdout and stderr each on a thread of its own, so neither pipe can fill and stall it. At its timeout the

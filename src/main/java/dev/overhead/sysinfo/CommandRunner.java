@@ -65,17 +65,13 @@ public interface CommandRunner {
 
         @Override
         public boolean available(String program) {
-            return locate(program).isPresent();
-        }
-
-        private Optional<Path> locate(String program) {
-            return Programs.find(program, path);
+            return Programs.find(program, path).isPresent();
         }
 
         @Override
         public Supplier<Map<String, String>> startAll(Map<String, List<String>> commands, Duration timeout) {
             Map<String, Unmeasured.Running> started = new LinkedHashMap<>();
-            commands.forEach((key, argv) -> locate(argv.getFirst()).ifPresent(exe -> {
+            commands.forEach((key, argv) -> Programs.find(argv.getFirst(), path).ifPresent(exe -> {
                 try {
                     List<String> resolved = new java.util.ArrayList<>(argv);
                     resolved.set(0, exe.toString());
